@@ -1,0 +1,27 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Request } from 'express';
+import type { VerifiedToken } from '../tokens/token-claims';
+import type { TokenKind } from '../tokens/token-kind';
+
+export const ACCEPTED_TOKEN_KINDS = 'teamfit:accepted-token-kinds';
+export const ADMIN_ONLY = 'teamfit:admin-only';
+
+/** Routes accept account and persona access tokens unless they say otherwise. */
+export const DEFAULT_TOKEN_KINDS: readonly TokenKind[] = ['account', 'persona'];
+
+/** Narrows or widens which kinds of token a route accepts (e.g. `login` for a verify step). */
+export const AcceptTokens = (...kinds: TokenKind[]): MethodDecorator & ClassDecorator => SetMetadata(ACCEPTED_TOKEN_KINDS, kinds);
+
+/** Only account tokens with `isAdmin: true`; everyone else authenticated gets 403. */
+export const AdminOnly = (): MethodDecorator & ClassDecorator => SetMetadata(ADMIN_ONLY, true);
+
+export interface AuthenticatedRequest extends Request {
+  principal?: VerifiedToken;
+}
+
+/** The verified token of the caller; only on guarded routes. */
+export const Principal = createParamDecorator((_data: unknown, context: ExecutionContext): VerifiedToken => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  if (!request.principal) throw new Error('@Principal() used on a route without authentication');
+  return request.principal;
+});

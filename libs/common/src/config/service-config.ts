@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { SERVICES, type ServiceName } from './service-name';
+
+/** Thrown when the environment does not describe a runnable service; its message is one line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const pem = (label: string) =>
+  z
+    .string()
+    // Environment files often carry PEM blocks on one line with literal "\n".
+    .transform((value) => value.replace(/\\n/g, '\n').trim())
+    .refine((value) => value.includes(`-----BEGIN ${label}-----`), `must be a PEM-encoded ${label.toLowerCase()}`);
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL');
+
+const httpUrl = z.url().refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: postgresUrl,
+  JWT_PUBLIC_KEY: pem('PUBLIC KEY'),
+  JWT_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
+  JWT_ISSUER: z.string().min(1).default('teamfit'),
+  JWT_AUDIENCE: z.string().min(1).default('teamfit-api'),
+  SMTP_URL: z.string().refine((value) => /^smtps?:\/\/.+/.test(value), 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('Teamfit <no-reply@teamfit.local>'),
+  ADMIN_EMAIL: z.email().default('admin@teamfit.local'),
+  MEDIA_DIR: z.string().min(1).default('.data/media'),
+  PUBLIC_BASE_URL: httpUrl.default('http://localhost:8080'),
+  ADMIN_APP_ORIGIN: httpUrl.default('http://localhost:3000'),
+  HUB_APP_ORIGIN: httpUrl.default('http://localhost:3001'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+});
+
+export type Environment = Record<string, string | undefined>;
+
+/** The one typed configuration object a service reads; built once at boot. */
+export interface ServiceConfig {
+  readonly service: ServiceName;
+  readonly nodeEnv: 'development' | 'test' | 'production';
+  readonly host: string;
+  readonly port: number;
+  readonly bodyLimitBytes: number;
+  readonly databaseUrl: string;
+  readonly jwt: {
+    readonly publicKeyPem: string;
+    readonly privateKeyPem: string | undefined;
+    readonly issuer: string;
+    readonly audience: string;
+  };
+  readonly mail: { readonly smtpUrl: string; readonly from: string };
+  readonly adminEmail: string;
+  readonly mediaDir: string;
+  readonly publicBaseUrl: string;
+  readonly adminAppOrigin: string;
+  readonly hubAppOrigin: string;
+  readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+}
+
+/** Services that sign tokens; every other service only verifies them. */
+const SIGNING_SERVICES: ReadonlySet<ServiceName> = new Set(['auth', 'profile']);
+
+export function loadServiceConfig(service: ServiceName, env: Environment): ServiceConfig {
+  const cleaned = blankToUndefined(env);
+  const parsed = environmentSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') ?? 'environment';
+    const reason = cleaned[field] === undefined ? 'is required' : (issue?.message ?? 'is invalid');
+    throw new ConfigError(`${field} ${reason}`);
+  }
+  const values = parsed.data;
+  if (SIGNING_SERVICES.has(service) && values.JWT_PRIVATE_KEY === undefined) {
+    throw new ConfigError(`JWT_PRIVATE_KEY is required by the ${service} service`);
+  }
+  const defaults = SERVICES[service];
+  return {
+    service,
+    nodeEnv: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT ?? defaults.port,
+    bodyLimitBytes: defaults.bodyLimitMb * 1024 * 1024,
+    databaseUrl: values.DATABASE_URL,
+    jwt: {
+      publicKeyPem: values.JWT_PUBLIC_KEY,
+      privateKeyPem: SIGNING_SERVICES.has(service) ? values.JWT_PRIVATE_KEY : undefined,
+      issuer: values.JWT_ISSUER,
+      audience: values.JWT_AUDIENCE,
+    },
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    adminEmail: values.ADMIN_EMAIL,
+    mediaDir: values.MEDIA_DIR,
+    publicBaseUrl: values.PUBLIC_BASE_URL,
+    adminAppOrigin: values.ADMIN_APP_ORIGIN,
+    hubAppOrigin: values.HUB_APP_ORIGIN,
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+function blankToUndefined(env: Environment): Environment {
+  const result: Environment = {};
+  for (const [key, value] of Object.entries(env)) {
+    result[key] = value === undefined || value.trim() === '' ? undefined : value;
+  }
+  return result;
+}

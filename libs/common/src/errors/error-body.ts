@@ -1,0 +1,91 @@
+import { HttpException } from '@nestjs/common';
+import { STATUS_CODES } from 'node:http';
+import { DomainError, type DomainErrorCode } from './domain-error';
+
+/** The platform error body (spec section 7); `errorId` only on 5xx, to find the log line. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  errorId?: string;
+}
+
+const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+};
+
+/** PostgreSQL SQLSTATEs that are the caller's fault, not ours. */
+const POSTGRES_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'A record with the same unique value already exists' },
+  '23503': { status: 409, message: 'The record refers to, or is referred to by, another record' },
+  '22P02': { status: 400, message: 'A value has an invalid format' },
+  '22001': { status: 400, message: 'A value is too long' },
+};
+
+export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred';
+
+export function errorBody(statusCode: number, message: string): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/**
+ * Maps anything thrown while serving a request to a status and platform body. Unknown errors
+ * become 500 with a fixed message: no stack traces, SQL or internals leave the service.
+ */
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof DomainError) {
+    return errorBody(STATUS_BY_CODE[exception.code], exception.message);
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    return errorBody(status, messageOf(response) ?? exception.message);
+  }
+  const parserError = bodyParserError(exception);
+  if (parserError) return parserError;
+  const postgres = postgresError(exception);
+  if (postgres) return errorBody(postgres.status, postgres.message);
+  return errorBody(500, INTERNAL_ERROR_MESSAGE);
+}
+
+function messageOf(response: string | object): string | undefined {
+  if (typeof response === 'string') return response;
+  const message: unknown = (response as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message)) return message.map(String).join('; ');
+  return undefined;
+}
+
+/** Errors raised by Express's body parsers carry a `type` and a 4xx `status`. */
+function bodyParserError(exception: unknown): ErrorBody | undefined {
+  if (typeof exception !== 'object' || exception === null) return undefined;
+  const { type, status } = exception as { type?: unknown; status?: unknown };
+  if (type === 'entity.parse.failed') return errorBody(400, 'The request body is not valid JSON');
+  if (type === 'entity.too.large') return errorBody(413, 'The request body is too large');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return errorBody(415, 'The request body encoding is not supported');
+  }
+  if (typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
+    return errorBody(status, 'The request body could not be read');
+  }
+  return undefined;
+}
+
+function postgresError(exception: unknown): { status: number; message: string } | undefined {
+  // Drizzle wraps driver errors; the SQLSTATE is on the error or one of its causes.
+  let current: unknown = exception;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const code: unknown = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code in POSTGRES_CLIENT_ERRORS) return POSTGRES_CLIENT_ERRORS[code];
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

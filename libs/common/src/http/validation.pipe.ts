@@ -1,0 +1,28 @@
+import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+
+/** Flattens nested class-validator errors into `path constraint` messages, field named first. */
+export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string[] {
+  const messages: string[] = [];
+  for (const error of errors) {
+    const path = parentPath ? `${parentPath}.${error.property}` : error.property;
+    const constraints = Object.values(error.constraints ?? {});
+    if (constraints.length > 0) {
+      // class-validator starts each message with the property name; rewrite it to the full path.
+      messages.push(...constraints.map((text) => (text.startsWith(error.property) ? path + text.slice(error.property.length) : `${path}: ${text}`)));
+    }
+    if (error.children && error.children.length > 0) {
+      messages.push(...describeValidationErrors(error.children, path));
+    }
+  }
+  return messages;
+}
+
+/** Whitelisting pipe: unknown fields are rejected, so a client cannot set what it may not. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ')),
+  });
+}

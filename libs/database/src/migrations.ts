@@ -1,0 +1,45 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+
+export interface MigrationTarget {
+  /** Owner of the migrations: its journal table is `drizzle.<service>_migrations`. */
+  service: string;
+  /** Folder written by drizzle-kit (SQL files and meta/_journal.json). */
+  migrationsFolder: string;
+}
+
+/**
+ * Applies a service's committed migrations; idempotent. Services start together, so an advisory
+ * lock serialises them: concurrent `CREATE SCHEMA` statements would otherwise race.
+ */
+export async function runMigrations(databaseUrl: string, target: MigrationTarget): Promise<number> {
+  if (!existsSync(path.join(target.migrationsFolder, 'meta', '_journal.json'))) return 0;
+  const client = new Client({ connectionString: databaseUrl, application_name: `${target.service}-migrations` });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['teamfit-migrations']);
+    const before = await countApplied(client, target.service);
+    await migrate(drizzle({ client }), {
+      migrationsFolder: target.migrationsFolder,
+      migrationsSchema: 'drizzle',
+      migrationsTable: `${target.service}_migrations`,
+    });
+    return (await countApplied(client, target.service)) - before;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['teamfit-migrations']).catch(() => undefined);
+    await client.end();
+  }
+}
+
+async function countApplied(client: Client, service: string): Promise<number> {
+  const table = await client.query<{ exists: boolean }>(
+    `SELECT to_regclass($1) IS NOT NULL AS exists`,
+    [`drizzle.${service}_migrations`],
+  );
+  if (!table.rows[0]?.exists) return 0;
+  const result = await client.query<{ count: string }>(`SELECT count(*)::text AS count FROM drizzle."${service}_migrations"`);
+  return Number(result.rows[0]?.count ?? 0);
+}

@@ -1,0 +1,8 @@
+export {
+  TEST_ADMIN_URL_ENV,
+  TEST_TEMPLATE_ENV,
+  createTestDatabase,
+  prepareTemplateDatabase,
+  withDatabase,
+  type TestDatabase,
+} from './test-database';

@@ -1,0 +1,24 @@
+import type { DynamicModule, ModuleMetadata } from '@nestjs/common';
+import { SecurityModule } from '@teamfit/auth';
+import { PlatformModule, type ServiceConfig } from '@teamfit/common';
+import { DatabaseModule } from '@teamfit/database';
+
+export type ServiceParts = Pick<ModuleMetadata, 'imports' | 'controllers' | 'providers'>;
+
+/**
+ * A service's root module: the platform pieces every service shares (configuration, error body,
+ * validation, health, the access guard, the database) plus the service's own parts.
+ */
+export function serviceModule(config: ServiceConfig, rootClass: DynamicModule['module'], parts: ServiceParts = {}): DynamicModule {
+  return {
+    module: rootClass,
+    imports: [
+      PlatformModule.forRoot(config),
+      SecurityModule.forRoot(config),
+      DatabaseModule.forRoot({ databaseUrl: config.databaseUrl, applicationName: config.service }),
+      ...(parts.imports ?? []),
+    ],
+    controllers: parts.controllers ?? [],
+    providers: parts.providers ?? [],
+  };
+}

@@ -1,0 +1,43 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+const COLOURS = [36, 35, 33, 32, 34, 31, 90];
+
+/** Prefixes every line a child writes with its name, so five logs stay readable in one terminal. */
+export function pipeWithPrefix(child: ChildProcess, name: string, index: number): void {
+  const colour = COLOURS[index % COLOURS.length] ?? 0;
+  const prefix = process.stdout.isTTY ? `\u001b[${colour}m[${name}]\u001b[0m ` : `[${name}] `;
+  const forward = (stream: NodeJS.WritableStream) => {
+    let pending = '';
+    return (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) stream.write(`${prefix}${line}\n`);
+    };
+  };
+  child.stdout?.on('data', forward(process.stdout));
+  child.stderr?.on('data', forward(process.stderr));
+}
+
+export interface ManagedChild {
+  name: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function spawnManaged(name: string, index: number, command: string, args: string[], env: NodeJS.ProcessEnv): ManagedChild {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  pipeWithPrefix(child, name, index);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    process: child,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
