@@ -8,6 +8,8 @@ export interface EmbeddedPostgresOptions {
   database: string;
   /** Keep the data directory after stop (the local platform) or remove it (tests). */
   persistent: boolean;
+  /** Trades durability for speed and allows many connections: test runs only. */
+  forTests?: boolean;
   onLog?: (line: string) => void;
 }
 
@@ -39,6 +41,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     password: PASSWORD,
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: options.forTests
+      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400']
+      : [],
     onLog: (message: unknown) => log(String(message)),
     onError: (message: unknown) => log(String(message)),
   });

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { waitForPort } from './ports';
 
@@ -44,6 +44,8 @@ export async function startNginx(options: StartNginxOptions): Promise<NginxInsta
   const binary = findNginx();
   if (!binary) throw new NginxNotInstalledError('nginx is not installed (Debian: apt-get install -y nginx)');
   mkdirSync(options.runDir, { recursive: true });
+  // nginx's workers (user nobody when started as root) buffer large bodies in here.
+  chmodSync(options.runDir, 0o755);
   const configPath = path.join(options.runDir, 'nginx.conf');
   writeFileSync(configPath, options.config);
   execFileSync(binary, ['-t', '-q', '-p', options.runDir, '-e', 'stderr', '-c', configPath], { stdio: 'pipe' });

@@ -7,8 +7,8 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
     const path = parentPath ? `${parentPath}.${error.property}` : error.property;
     const constraints = Object.values(error.constraints ?? {});
     if (constraints.length > 0) {
-      // class-validator starts each message with the property name; rewrite it to the full path.
-      messages.push(...constraints.map((text) => (text.startsWith(error.property) ? path + text.slice(error.property.length) : `${path}: ${text}`)));
+      // class-validator names the property in its messages; name the full path instead.
+      messages.push(...constraints.map((text) => (text.includes(error.property) ? text.replace(error.property, path) : `${path}: ${text}`)));
     }
     if (error.children && error.children.length > 0) {
       messages.push(...describeValidationErrors(error.children, path));

@@ -1,0 +1,222 @@
+import { SERVICE_NAMES, type ServiceName } from '@teamfit/common';
+import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
+import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
+import { type RunningTestService, TestTokens } from '@teamfit/platform/testing';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import request from 'supertest';
+import { startPlatformServices, stopPlatformServices } from './platform-services';
+
+const ROOT = path.resolve(__dirname, '../..');
+const MB = 1024 * 1024;
+
+const expectPlatformError = (body: unknown, statusCode: number) => {
+  expect(body).toEqual({ statusCode, error: expect.any(String), message: expect.any(String) });
+};
+
+/** Sends only the head of a large request and reads the answer nginx gives before the body. */
+function announceBody(url: string, pathName: string, contentLength: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}${pathName}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(contentLength) },
+    });
+    req.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.write('{');
+  });
+}
+
+const jsonOfSize = (bytes: number): string => `{"data":"${'x'.repeat(bytes - 11)}"}`;
+
+describe('gateway in front of the five services', () => {
+  const tokens = new TestTokens();
+  let database: TestDatabase;
+  let services: Record<ServiceName, RunningTestService>;
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    services = await startPlatformServices({ databaseUrl: database.url, keys: tokens.keys });
+    gateway = await startTestGateway(ROOT, {
+      auth: services.auth.port,
+      profile: services.profile.port,
+      organisation: services.organisation.port,
+      media: services.media.port,
+      evaluation: services.evaluation.port,
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await stopPlatformServices(services);
+    await database?.drop();
+  });
+
+  it('answers its own /health with "healthy" and a newline', async () => {
+    const response = await request(gateway.url).get('/health').expect(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.text).toBe('healthy\n');
+  });
+
+  it.each(SERVICE_NAMES)('%s: /health and /_ping through its prefix', async (name) => {
+    const health = await request(gateway.url).get(`/${name}/health`).expect(200);
+    expect(health.body).toEqual({ status: 'ok' });
+    const ping = await request(gateway.url).get(`/${name}/_ping`).expect(200);
+    expect(ping.text).toBe('');
+  });
+
+  it('strips the prefix before forwarding: the service sees the path without it', async () => {
+    const response = await request(gateway.url).get('/auth/auth/health').expect(404);
+    expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /auth/health' });
+  });
+
+  it('routes the service-request paths to the organisation service unstripped', async () => {
+    const response = await request(gateway.url).get('/admin/service-requests').expect(404);
+    expect(response.body.message).toBe('Cannot GET /admin/service-requests');
+  });
+
+  it('serves /static/ files itself with a one-year immutable cache', async () => {
+    const response = await request(gateway.url).get('/static/robots.txt').expect(200);
+    expect(response.text).toContain('User-agent');
+    const cacheControl = String(response.headers['cache-control']);
+    expect(cacheControl).toContain('public');
+    expect(cacheControl).toContain('immutable');
+    const expires = Date.parse(String(response.headers['expires']));
+    const days = (expires - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThan(367);
+  });
+
+  it.each(['/x.php', '/a/b.aspx', '/legacy/index.ASP', '/page.jsp', '/.env', '/profile/.git/config', '/static/.hidden'])(
+    'blocks %s with 403 in the platform body',
+    async (blocked) => {
+      const response = await request(gateway.url).get(blocked).expect(403);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expectPlatformError(response.body, 403);
+    },
+  );
+
+  it('answers unknown prefixes and unknown routes with 404 in the platform body', async () => {
+    const gatewayMade = await request(gateway.url).get('/nowhere').expect(404);
+    expect(gatewayMade.headers['content-type']).toMatch(/^application\/json/);
+    expectPlatformError(gatewayMade.body, 404);
+    const serviceMade = await request(gateway.url).get('/evaluation/nowhere').expect(404);
+    expect(serviceMade.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /nowhere' });
+    const missingStatic = await request(gateway.url).get('/static/missing.css').expect(404);
+    expectPlatformError(missingStatic.body, 404);
+  });
+
+  it('answers malformed JSON with 400 in the platform body', async () => {
+    const response = await request(gateway.url).post('/media/health').set('content-type', 'application/json').send('{"a":').expect(400);
+    expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON' });
+  });
+
+  it('refuses bodies past 50 MB with 413 in the platform body', async () => {
+    const response = await announceBody(gateway.url, '/profile/health', 50 * MB + 1);
+    expect(response.status).toBe(413);
+    expectPlatformError(JSON.parse(response.body), 413);
+  });
+
+  it('lets a 49 MB body through to a service, whose own limit is not lower', async () => {
+    const response = await request(gateway.url).post('/profile/health').set('content-type', 'application/json').send(jsonOfSize(49 * MB));
+    expect(response.status).toBe(404);
+    expect(response.body.message).toBe('Cannot POST /health');
+  });
+
+  it('lets a 60 MB body through to /media (limit 100 MB) but not past 100 MB', async () => {
+    const response = await request(gateway.url).post('/media/health').set('content-type', 'application/json').send(jsonOfSize(60 * MB));
+    expect(response.status).toBe(404);
+    expect(response.body.message).toBe('Cannot POST /health');
+    const tooLarge = await announceBody(gateway.url, '/media/health', 100 * MB + 1);
+    expect(tooLarge.status).toBe(413);
+  });
+
+  describe('the access guard, through the gateway', () => {
+    const probe = '/organisation/__probe';
+
+    it('401 without an Authorization header', async () => {
+      const response = await request(gateway.url).get(`${probe}/protected`).expect(401);
+      expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing Authorization header' });
+    });
+
+    it('403 for a malformed, forged, expired or wrong-kind token', async () => {
+      const other = new TestTokens();
+      const expired = new TestTokens(tokens.keys, () => Math.floor(Date.now() / 1000) - 3600).account();
+      const loginToken = tokens.mint({ sub: 'challenge', kind: 'login', emailAddress: 'a@example.test', challengeId: 'c1' });
+      for (const bad of ['garbage', other.account(), expired, loginToken]) {
+        const response = await request(gateway.url).get(`${probe}/protected`).set('authorization', `Bearer ${bad}`).expect(403);
+        expectPlatformError(response.body, 403);
+      }
+      const notBearer = await request(gateway.url).get(`${probe}/protected`).set('authorization', `Basic ${tokens.account()}`).expect(403);
+      expectPlatformError(notBearer.body, 403);
+    });
+
+    it('200 for a valid access token, which cannot be used at a login step', async () => {
+      const token = tokens.account({ sub: 'member-1' });
+      const response = await request(gateway.url).get(`${probe}/protected`).set('authorization', `Bearer ${token}`).expect(200);
+      expect(response.body).toEqual({ sub: 'member-1', kind: 'account' });
+      await request(gateway.url).get(`${probe}/login-step`).set('authorization', `Bearer ${token}`).expect(403);
+    });
+
+    it('403 for a non-administrator on an administrator route, 200 for an administrator', async () => {
+      const denied = await request(gateway.url).get(`${probe}/admin`).set('authorization', `Bearer ${tokens.account()}`).expect(403);
+      expect(denied.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Administrator rights are required' });
+      await request(gateway.url).get(`${probe}/admin`).set('authorization', `Bearer ${tokens.admin()}`).expect(200);
+    });
+
+    it('gives the service the caller address, not a forwarded chain the caller made up', async () => {
+      const response = await request(gateway.url).get(`${probe}/caller`).set('x-forwarded-for', '203.0.113.9').expect(200);
+      expect(response.body).toEqual({ ip: '127.0.0.1', forwardedFor: '127.0.0.1' });
+    });
+  });
+});
+
+describe('gateway rate limits and upstream failures', () => {
+  let gateway: TestGateway;
+  let services: Record<ServiceName, RunningTestService>;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    services = await startPlatformServices({ databaseUrl: database.url, keys: new TestTokens().keys });
+    // A fresh nginx: its rate-limit zones have seen no request yet. /media has no upstream.
+    gateway = await startTestGateway(ROOT, { auth: services.auth.port, profile: services.profile.port });
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await stopPlatformServices(services);
+    await database?.drop();
+  });
+
+  const burst = async (pathName: string, count: number): Promise<number[]> => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 1) statuses.push((await request(gateway.url).get(pathName)).status);
+    return statuses;
+  };
+
+  it('/auth: 1 + burst 10 pass at once, the 12th is 429 in the platform body', async () => {
+    const statuses = await burst('/auth/health', 12);
+    expect(statuses.slice(0, 11)).toEqual(Array(11).fill(200));
+    expect(statuses[11]).toBe(429);
+    const response = await request(gateway.url).get('/auth/_ping').expect(429);
+    expectPlatformError(response.body, 429);
+  });
+
+  it('/profile: 1 + burst 20 pass at once, the 22nd is 429', async () => {
+    // 10 r/s refills one request every 100 ms: sent together, the 22 arrive well inside that.
+    const statuses = await Promise.all(Array.from({ length: 22 }, async () => (await request(gateway.url).get('/profile/health')).status));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(21);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+  });
+
+  it('answers 502 in the platform body when the service behind a prefix is down', async () => {
+    const response = await request(gateway.url).get('/media/health').expect(502);
+    expectPlatformError(response.body, 502);
+  });
+});

@@ -1,0 +1,48 @@
+// Shared Jest settings: the same SWC compilation as the build, and the workspace's path aliases.
+const fs = require('node:fs');
+const path = require('node:path');
+const { swcOptions } = require('./tools/swc-options.cjs');
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias.replace(/[/]/g, '\\/')}$`, path.join(__dirname, target)]),
+);
+
+/**
+ * NestJS 12 and a few other dependencies ship only ES modules. The product loads them through
+ * Node's require(esm); Jest 30 does that only on Node 24.9+, so on Node 20 Jest compiles them to
+ * CommonJS with SWC instead. The list is read from node_modules, not kept by hand.
+ */
+function esmOnlyPackages() {
+  const root = path.join(__dirname, 'node_modules');
+  const names = [];
+  const isEsm = (dir) => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).type === 'module';
+    } catch {
+      return false;
+    }
+  };
+  for (const entry of fs.readdirSync(root)) {
+    if (entry.startsWith('@')) {
+      for (const scoped of fs.readdirSync(path.join(root, entry))) if (isEsm(path.join(root, entry, scoped))) names.push(`${entry}/${scoped}`);
+    } else if (isEsm(path.join(root, entry))) {
+      names.push(entry);
+    }
+  }
+  return names.map((name) => name.replace(/[.+]/g, (c) => `\\${c}`));
+}
+
+const { sourceMaps: _sourceMaps, ...transformOptions } = swcOptions();
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { ...transformOptions, swcrc: false }],
+    '^.+\\.m?js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2023' }, module: { type: 'commonjs' }, swcrc: false }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().join('|')})/)`],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/\\.data/'],
+};

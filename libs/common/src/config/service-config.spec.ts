@@ -1,0 +1,44 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { ConfigError, loadServiceConfig } from './service-config';
+
+const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const PUBLIC_PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const VALID = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', JWT_PUBLIC_KEY: PUBLIC_PEM };
+
+const errorOf = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadServiceConfig', () => {
+  it('builds the typed configuration with the service defaults', () => {
+    const config = loadServiceConfig('media', VALID);
+    expect(config.port).toBe(9102);
+    expect(config.bodyLimitBytes).toBe(100 * 1024 * 1024);
+    expect(config.jwt.privateKeyPem).toBeUndefined();
+    expect(loadServiceConfig('organisation', { ...VALID, PORT: '7000' }).port).toBe(7000);
+  });
+
+  it('names a missing required setting in one line', () => {
+    expect(errorOf(() => loadServiceConfig('media', { JWT_PUBLIC_KEY: PUBLIC_PEM }))).toBe('DATABASE_URL is required');
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, DATABASE_URL: '  ' }))).toBe('DATABASE_URL is required');
+  });
+
+  it('names a bad setting and why', () => {
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, DATABASE_URL: 'mysql://x' }))).toBe('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, PORT: 'eighty' }))).toMatch(/^PORT /);
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PUBLIC_KEY: 'not a key' }))).toBe('JWT_PUBLIC_KEY must be a PEM-encoded public key');
+  });
+
+  it('requires the private key only where tokens are signed, and accepts one-line PEMs', () => {
+    expect(errorOf(() => loadServiceConfig('auth', VALID))).toBe('JWT_PRIVATE_KEY is required by the auth service');
+    const config = loadServiceConfig('auth', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM.replace(/\n/g, '\\n') });
+    expect(config.jwt.privateKeyPem).toBe(PRIVATE_PEM.trim());
+  });
+});

@@ -1,0 +1,1 @@
+export { startTestGateway, type GatewayUpstreams, type TestGateway } from './test-gateway';

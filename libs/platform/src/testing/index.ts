@@ -1,0 +1,1 @@
+export { TestTokens, startTestService, testServiceConfig, type RunningTestService, type TestServiceOptions } from './test-service';

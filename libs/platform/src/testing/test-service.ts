@@ -1,0 +1,62 @@
+import type { INestApplication } from '@nestjs/common';
+import { generateKeyPair, type KeyPairPem, type TokenClaims, TokenSigner } from '@teamfit/auth';
+import { createServiceApp, loadServiceConfig, type ServiceConfig, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
+
+export interface TestServiceOptions {
+  databaseUrl: string;
+  keys: KeyPairPem;
+  env?: Record<string, string>;
+}
+
+/** The service's configuration as a test runs it: the real loader, test values. */
+export function testServiceConfig(service: ServiceName, options: TestServiceOptions): ServiceConfig {
+  return loadServiceConfig(service, {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: options.databaseUrl,
+    JWT_PUBLIC_KEY: options.keys.publicKeyPem,
+    JWT_PRIVATE_KEY: options.keys.privateKeyPem,
+    ...options.env,
+  });
+}
+
+export interface RunningTestService {
+  app: INestApplication;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Boots the real service application (same factory as main.ts) on a free loopback port. */
+export async function startTestService(service: ServiceName, moduleFactory: ServiceModuleFactory, options: TestServiceOptions): Promise<RunningTestService> {
+  const config = testServiceConfig(service, options);
+  const app = await createServiceApp(config, moduleFactory);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return { app, port: address.port, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/** Tokens minted per test with the real signing code and a key pair of the test's own. */
+export class TestTokens {
+  readonly keys: KeyPairPem;
+  private readonly signer: TokenSigner;
+
+  constructor(keys: KeyPairPem = generateKeyPair(), now?: () => number) {
+    this.keys = keys;
+    this.signer = new TokenSigner({ publicKeyPem: keys.publicKeyPem, privateKeyPem: keys.privateKeyPem, issuer: 'teamfit', audience: 'teamfit-api', now });
+  }
+
+  mint(claims: TokenClaims, ttlSeconds?: number): string {
+    return this.signer.sign(claims, ttlSeconds);
+  }
+
+  admin(overrides: Partial<TokenClaims> = {}): string {
+    return this.mint({ sub: '00000000-0000-4000-8000-000000000001', kind: 'account', emailAddress: 'admin@example.test', isAdmin: true, ...overrides });
+  }
+
+  account(overrides: Partial<TokenClaims> = {}): string {
+    return this.mint({ sub: '00000000-0000-4000-8000-000000000002', kind: 'account', emailAddress: 'member@example.test', isAdmin: false, ...overrides });
+  }
+}

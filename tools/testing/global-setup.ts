@@ -1,0 +1,34 @@
+import { serviceMigrationTargets, startEmbeddedPostgres } from '@teamfit/database';
+import { prepareTemplateDatabase, TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV } from '@teamfit/database/testing';
+import { freePort } from '@teamfit/gateway';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { testRunState } from './test-run-state';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Real PostgreSQL for the run: DATABASE_URL when given, else an embedded server in a temp dir. */
+export default async function globalSetup(): Promise<void> {
+  let adminUrl = process.env['DATABASE_URL'];
+  if (!adminUrl) {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'teamfit-test-'));
+    // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
+    chmodSync(scratch, 0o755);
+    const postgres = await startEmbeddedPostgres({
+      dataDir: path.join(scratch, 'postgres'),
+      port: await freePort(),
+      database: 'teamfit_test',
+      persistent: false,
+      forTests: true,
+    });
+    testRunState.stopPostgres = () => postgres.stop();
+    adminUrl = postgres.adminUrl;
+  }
+  const template = `teamfit_template_${process.pid}`;
+  await prepareTemplateDatabase(adminUrl, template, serviceMigrationTargets(ROOT));
+  testRunState.dropTemplate = { adminUrl, template };
+  // Workers are forked after global setup and inherit these.
+  process.env[TEST_ADMIN_URL_ENV] = adminUrl;
+  process.env[TEST_TEMPLATE_ENV] = template;
+}
