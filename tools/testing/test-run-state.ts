@@ -1,5 +1,8 @@
 /** What global setup started, for global teardown (both run in Jest's parent process). */
-export const testRunState: {
+export interface TestRunState {
   stopPostgres?: () => Promise<void>;
   dropTemplate?: { adminUrl: string; template: string };
-} = ((globalThis as Record<string, unknown>)['__teamfitTestRun'] ??= {}) as never;
+}
+
+const holder = globalThis as { __teamfitTestRun?: TestRunState };
+export const testRunState: TestRunState = (holder.__teamfitTestRun ??= {});

@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { generateKeyPair, type KeyPairPem, type TokenClaims, TokenSigner } from '@teamfit/auth';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createServiceApp, loadServiceConfig, type ServiceConfig, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
 
 export interface TestServiceOptions {
@@ -34,7 +36,8 @@ export async function startTestService(service: ServiceName, moduleFactory: Serv
   const config = testServiceConfig(service, options);
   const app = await createServiceApp(config, moduleFactory);
   await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address() as { port: number };
+  const server = app.getHttpServer() as Server;
+  const address = server.address() as AddressInfo;
   return { app, port: address.port, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
 }
 
