@@ -11,6 +11,9 @@ const runnerSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
 });
 
+/** Every environment variable the runner itself reads (it passes the rest on to the services). */
+export const RUNNER_ENVIRONMENT_VARIABLES: readonly string[] = runnerSchema.keyof().options;
+
 export type RunnerConfig = z.infer<typeof runnerSchema>;
 
 export function loadRunnerConfig(env: NodeJS.ProcessEnv): RunnerConfig {

@@ -38,6 +38,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
 });
 
+/** Every environment variable a service reads. */
+export const SERVICE_ENVIRONMENT_VARIABLES: readonly string[] = environmentSchema.keyof().options;
+
 export type Environment = Record<string, string | undefined>;
 
 /** The one typed configuration object a service reads; built once at boot. */

@@ -1,0 +1,76 @@
+// No Docker engine runs on the machines this is built on, so the compose file is checked against
+// the code instead: every service, port and environment variable it names must exist.
+import { SERVICE_ENVIRONMENT_VARIABLES, SERVICE_NAMES, SERVICES } from '@teamfit/common';
+import { GATEWAY_VARIABLE_NAMES } from '@teamfit/gateway';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { RUNNER_ENVIRONMENT_VARIABLES } from '../runner/runner-config';
+
+const ROOT = path.resolve(__dirname, '../..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+interface ComposeService {
+  build?: string | { context: string; dockerfile?: string; args?: Record<string, string> };
+  environment?: Record<string, string>;
+  ports?: string[];
+  depends_on?: Record<string, unknown> | string[];
+}
+const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
+const services = compose.services;
+const KNOWN_VARIABLES = new Set([...SERVICE_ENVIRONMENT_VARIABLES, ...GATEWAY_VARIABLE_NAMES, ...RUNNER_ENVIRONMENT_VARIABLES]);
+
+describe('docker-compose.yml', () => {
+  it('has postgres, maildev, the five services and the gateway, and nothing else', () => {
+    expect(Object.keys(services).sort()).toEqual(['gateway', 'maildev', 'postgres', ...SERVICE_NAMES].sort());
+  });
+
+  it.each(SERVICE_NAMES)('%s: built from the one Dockerfile with APP set to its name, on its internal port', (name) => {
+    const service = services[name];
+    expect(service?.build).toEqual({ context: '.', dockerfile: 'Dockerfile', args: { APP: name } });
+    expect(service?.environment?.['PORT']).toBe(String(SERVICES[name].port));
+    expect(existsSync(path.join(ROOT, 'apps', name, 'src', 'main.ts'))).toBe(true);
+    expect(service?.environment?.['DATABASE_URL']).toMatch(/@postgres:5432\//);
+  });
+
+  it('gives the private key only to the services that sign tokens', () => {
+    const holders = SERVICE_NAMES.filter((name) => services[name]?.environment?.['JWT_PRIVATE_KEY'] !== undefined);
+    expect(holders.sort()).toEqual(['auth', 'profile']);
+  });
+
+  it('points the gateway at every service by compose name and internal port', () => {
+    const environment = services['gateway']?.environment ?? {};
+    for (const name of SERVICE_NAMES) expect(environment[`${name.toUpperCase()}_UPSTREAM`]).toBe(`${name}:${SERVICES[name].port}`);
+    expect(services['gateway']?.build).toEqual({ context: './gateway' });
+  });
+
+  it('names only environment variables the code reads', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'postgres' || name === 'maildev') continue;
+      for (const variable of Object.keys(service.environment ?? {})) expect({ service: name, variable, known: KNOWN_VARIABLES.has(variable) }).toEqual({ service: name, variable, known: true });
+    }
+  });
+});
+
+describe('Dockerfiles and .env.example', () => {
+  it('one Dockerfile serves all apps through the APP build argument', () => {
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile).toMatch(/^ARG APP$/m);
+    expect(dockerfile).toContain('dist/apps/${APP}/src/main.js');
+  });
+
+  it('the gateway image substitutes exactly the placeholders the template uses', () => {
+    const envsubst = /envsubst '([^']+)'/.exec(read('gateway/Dockerfile'))?.[1] ?? '';
+    const substituted = [...envsubst.matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1]);
+    expect(substituted.sort()).toEqual([...GATEWAY_VARIABLE_NAMES].sort());
+  });
+
+  it('.env.example documents every setting and only real ones', () => {
+    const documented = read('.env.example')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.split('=')[0] ?? '');
+    const expected = [...SERVICE_ENVIRONMENT_VARIABLES, ...RUNNER_ENVIRONMENT_VARIABLES].filter((name) => !['PORT', 'HOST', 'NODE_ENV'].includes(name));
+    expect([...new Set(documented)].sort()).toEqual([...new Set(expected)].sort());
+  });
+});
