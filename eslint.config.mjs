@@ -23,7 +23,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['libs/**/*.ts', 'tools/**/*.ts', 'bench/**/*.ts'],
+    files: ['libs/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [entryPointOnly, noApps] }] },
   },
   {

@@ -70,6 +70,13 @@ describe('gateway in front of the five services', () => {
     expect(ping.text).toBe('');
   });
 
+  it.each(SERVICE_NAMES)('%s: publishes its OpenAPI 3.0.3 description', async (name) => {
+    const response = await request(gateway.url).get(`/${name}/docs-json`).expect(200);
+    expect(response.body.openapi).toBe('3.0.3');
+    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/health', '/_ping']));
+    expect(response.body.servers).toEqual([{ url: `/${name}`, description: 'Through the gateway' }]);
+  });
+
   it('strips the prefix before forwarding: the service sees the path without it', async () => {
     const response = await request(gateway.url).get('/auth/auth/health').expect(404);
     expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /auth/health' });

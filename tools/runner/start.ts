@@ -159,7 +159,7 @@ function startServiceProcess(
     ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }),
     MEDIA_DIR: process.env['MEDIA_DIR'] ?? path.join(REPOSITORY_ROOT, '.data', 'media'),
   };
-  const child = spawnManaged(name, index, process.execPath, ['--enable-source-maps', path.join(DIST_ROOT, 'apps', name, 'src', 'main.js')], env);
+  const child = spawnManaged(name, index, process.execPath, ['--enable-source-maps', path.join(DIST_ROOT, 'apps', name, 'src', 'main.js')], env, { ipc: true });
   running.stops.push({ name, stop: () => child.stop() });
   child.process.once('exit', (code, signal) => {
     if (running.stopping) return;

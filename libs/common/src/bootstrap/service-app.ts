@@ -55,6 +55,10 @@ export async function runService(options: RunServiceOptions): Promise<INestAppli
   const app = await createServiceApp(config, options.moduleFactory);
   await app.listen(config.port, config.host);
   logger.log(`listening on ${config.host}:${config.port}`);
+  if (process.connected) {
+    // Started by the local runner over IPC: if the runner dies, even by SIGKILL, do not linger.
+    process.once('disconnect', () => void app.close().finally(() => process.exit(0)));
+  }
   return app;
 }
 
