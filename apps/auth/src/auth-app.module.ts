@@ -1,8 +1,21 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { ServiceConfig } from '@teamfit/common';
+import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
+import { LoginController } from './login/login.controller';
+import { LOGIN_CLOCK, type LoginClock, LoginService } from './login/login.service';
 
 @Module({})
 export class AuthAppModule {}
 
-export const authAppModule = (config: ServiceConfig): DynamicModule => serviceModule(config, AuthAppModule);
+export interface AuthAppOptions {
+  /** Tests move time forward instead of waiting for codes to expire. */
+  now?: LoginClock;
+}
+
+export const authAppModule = (config: ServiceConfig, options: AuthAppOptions = {}): DynamicModule =>
+  serviceModule(config, AuthAppModule, {
+    imports: [MailModule.forRoot(config)],
+    controllers: [LoginController],
+    providers: [LoginService, { provide: LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) }],
+  });

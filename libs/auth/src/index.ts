@@ -5,3 +5,8 @@ export { ensureKeyPairFiles, generateKeyPair, type KeyPairPem } from './tokens/k
 export { AccessGuard } from './guards/access.guard';
 export { AcceptTokens, AdminOnly, DEFAULT_TOKEN_KINDS, Principal, type AuthenticatedRequest } from './guards/access.decorators';
 export { SecurityModule } from './security.module';
+export { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN, pkceMatches, s256Challenge } from './login/pkce';
+export { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, generateOtp, hashOtp, otpMatches } from './login/otp';
+export { createLoginTables, type LoginTables } from './login/login.tables';
+export type { LoginSubject, LoginSubjects } from './login/login-subjects';
+export { FAILURES_BEFORE_DELAY, PasswordlessLogin, REFRESH_TOKEN_TTL_SECONDS, type PasswordlessLoginOptions, type TokenPair } from './login/passwordless-login';

@@ -1,4 +1,5 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
-
-/** Every table of the organisation service lives in this PostgreSQL schema; no other service writes here. */
-export const organisationSchema = pgSchema('organisation');
+/**
+ * Every table of the organisation service lives in the `organisation` PostgreSQL schema; no other
+ * service writes here. Accounts are declared in libs/accounts (read by the auth service).
+ */
+export { accounts, organisationSchema } from '@teamfit/accounts';

@@ -1,14 +1,18 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { DomainError } from './domain-error';
 import { type ErrorBody, toErrorBody } from './error-body';
 
 const logger = new Logger('PlatformExceptionFilter');
 
-/** Writes the platform body; a 5xx gets an errorId that is both logged and returned. */
+/** Writes the platform body; an unexpected failure gets an errorId that is both logged and returned. */
 export function sendError(exception: unknown, request: Request, response: Response): void {
   const body: ErrorBody = toErrorBody(exception);
-  if (body.statusCode >= 500) {
+  if (exception instanceof DomainError && body.statusCode >= 500) {
+    // An expected outage (mail server down): worth a line, not an incident id.
+    logger.warn(`${request.method} ${request.originalUrl}: ${exception.message}`);
+  } else if (body.statusCode >= 500) {
     body.errorId = randomUUID();
     const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
     logger.error(`errorId=${body.errorId} ${request.method} ${request.originalUrl}: ${detail}`);

@@ -1,0 +1,58 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AcceptTokens, Principal, type VerifiedToken } from '@teamfit/auth';
+import { Public } from '@teamfit/common';
+import { LoginRequestDto, RefreshRequestDto, TokenPairDto, VerifyRequestDto, VerifyResponseDto } from './login.dto';
+import { LoginService } from './login.service';
+
+@ApiTags('sign-in')
+@Controller()
+export class LoginController {
+  constructor(private readonly logins: LoginService) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'E-mail a one-time password; the returned access token is good only for /verify' })
+  @ApiOkResponse({ type: TokenPairDto })
+  @ApiBadRequestResponse({ description: 'Invalid e-mail address or code challenge' })
+  @ApiNotFoundResponse({ description: 'No account with this e-mail address' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait' })
+  login(@Body() body: LoginRequestDto): Promise<TokenPairDto> {
+    return this.logins.login(body.emailAddress, body.codeChallenge);
+  }
+
+  @AcceptTokens('login')
+  @Post('verify')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Prove the e-mailed code and the PKCE verifier; returns access and refresh tokens' })
+  @ApiOkResponse({ type: VerifyResponseDto })
+  @ApiBadRequestResponse({ description: 'Wrong, expired or used code, or wrong verifier' })
+  @ApiUnauthorizedResponse({ description: 'No Bearer token' })
+  @ApiForbiddenResponse({ description: 'Not a login token, or an invalid one' })
+  async verify(@Principal() loginToken: VerifiedToken, @Body() body: VerifyRequestDto): Promise<VerifyResponseDto> {
+    const result = await this.logins.verify(loginToken, body.otp, body.codeVerifier);
+    return { error: false, message: 'Signed in', ...result };
+  }
+
+  @Public()
+  @Post('token')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange a refresh token for a new pair; the old one is spent' })
+  @ApiOkResponse({ type: TokenPairDto })
+  @ApiForbiddenResponse({ description: 'Invalid, expired, revoked or re-used refresh token' })
+  token(@Body() body: RefreshRequestDto): Promise<TokenPairDto> {
+    return this.logins.refresh(body.refreshToken);
+  }
+}

@@ -1,0 +1,238 @@
+import { accounts } from '@teamfit/accounts';
+import { s256Challenge, TokenSigner } from '@teamfit/auth';
+import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
+import { freePort } from '@teamfit/gateway';
+import { otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
+import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import { authAppModule } from '../src/auth-app.module';
+
+const newVerifier = () => randomBytes(48).toString('base64url');
+
+describe('account sign-in against the auth service', () => {
+  const tokens = new TestTokens();
+  const clock = { offsetMs: 0 };
+  let database: TestDatabase;
+  let smtp: SmtpListener;
+  let auth: RunningTestService;
+  const admin = { emailAddress: 'Admin@Example.test', firstName: 'Ada', lastName: 'Admin', isAdmin: true };
+  let adminId: string;
+
+  const insertAccount = async (values: typeof accounts.$inferInsert): Promise<string> => {
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const [row] = await drizzle({ client }).insert(accounts).values(values).returning({ id: accounts.id });
+      return row?.id ?? '';
+    } finally {
+      await client.end();
+    }
+  };
+
+  const countRows = async (sql: string): Promise<number> => {
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return Number((await client.query<{ count: string }>(sql)).rows[0]?.count);
+    } finally {
+      await client.end();
+    }
+  };
+
+  /** Logs in and reads the code from the e-mail the real SMTP listener received. */
+  const login = async (emailAddress: string, verifier = newVerifier()) => {
+    const before = smtp.messages.length;
+    const response = await request(auth.url).post('/login').send({ emailAddress, codeChallenge: s256Challenge(verifier) });
+    expect(response.status).toBe(200);
+    while (smtp.messages.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
+    const otp = otpFromMail(await smtp.latestTo(emailAddress));
+    return { loginToken: response.body.accessToken as string, refreshToken: response.body.refreshToken as string, otp, verifier };
+  };
+
+  const verify = (loginToken: string, otp: string, codeVerifier: string) =>
+    request(auth.url).post('/verify').set('authorization', `Bearer ${loginToken}`).send({ otp, codeVerifier });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    smtp = await startSmtpListener();
+    adminId = await insertAccount(admin);
+    auth = await startTestService('auth', (config) => authAppModule(config, { now: () => new Date(Date.now() + clock.offsetMs) }), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { SMTP_URL: smtp.url },
+    });
+  });
+
+  afterEach(() => {
+    clock.offsetMs = 0;
+  });
+
+  afterAll(async () => {
+    await auth?.close();
+    await smtp?.close();
+    await database?.drop();
+  });
+
+  it('e-mails a code, and verify with code and verifier signs the account in', async () => {
+    const { loginToken, otp, verifier } = await login('admin@example.test');
+    const [header] = loginToken.split('.');
+    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({ alg: 'ES256', typ: 'login+jwt' });
+    const mail = await smtp.latestTo('admin@example.test');
+    expect(mail.raw).toContain('Content-Type: text/plain');
+    expect(mail.raw).toContain('Content-Type: text/html');
+
+    const response = await verify(loginToken, otp, verifier).expect(200);
+    expect(response.body).toEqual({
+      error: false,
+      message: 'Signed in',
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      account: { id: adminId, emailAddress: admin.emailAddress, firstName: 'Ada', lastName: 'Admin', isAdmin: true },
+    });
+    const claims = new TokenSigner({ publicKeyPem: tokens.keys.publicKeyPem, issuer: 'teamfit', audience: 'teamfit-api' }).verify(response.body.accessToken as string);
+    expect(claims).toMatchObject({ sub: adminId, kind: 'account', isAdmin: true });
+    // The code is single use.
+    const again = await verify(loginToken, otp, verifier).expect(400);
+    expect(again.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The one-time password is invalid or has expired' });
+  });
+
+  it('stores the code only as a hash', async () => {
+    const { otp } = await login('admin@example.test');
+    expect(await countRows(`SELECT count(*) FROM auth.login_challenges WHERE otp_hash = '${otp}' OR otp_hash LIKE '%${otp}%'`)).toBe(0);
+  });
+
+  it('answers an unknown e-mail with 404, taking as long as a known one', async () => {
+    const started = Date.now();
+    const unknown = await request(auth.url).post('/login').send({ emailAddress: 'nobody@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(404);
+    const unknownMs = Date.now() - started;
+    expect(unknown.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'No account is registered with this e-mail address' });
+    const knownStarted = Date.now();
+    await login('admin@example.test');
+    const knownMs = Date.now() - knownStarted;
+    expect(unknownMs).toBeGreaterThanOrEqual(390);
+    expect(Math.abs(knownMs - unknownMs)).toBeLessThan(150);
+  });
+
+  it('refuses a wrong code, and voids the challenge after 5 wrong tries', async () => {
+    const { loginToken, otp, verifier } = await login('admin@example.test');
+    const wrong = otp === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await verify(loginToken, wrong, verifier).expect(400);
+      expect(response.body.message).toBe('The one-time password or the code verifier is wrong');
+    }
+    const sixth = await verify(loginToken, otp, verifier).expect(400);
+    expect(sixth.body.message).toBe('Too many wrong codes; start a new login');
+  });
+
+  it('refuses an expired code (time moved, not waited for)', async () => {
+    const { loginToken, otp, verifier } = await login('admin@example.test');
+    clock.offsetMs = 10 * 60 * 1000 + 1000;
+    const response = await verify(loginToken, otp, verifier).expect(400);
+    expect(response.body.message).toBe('The one-time password is invalid or has expired');
+  });
+
+  it('refuses a verifier that does not match the challenge, and one of bad length', async () => {
+    const { loginToken, otp } = await login('admin@example.test');
+    await verify(loginToken, otp, newVerifier()).expect(400);
+    const short = await verify(loginToken, otp, 'x'.repeat(42)).expect(400);
+    expect(short.body.message).toMatch(/^codeVerifier /);
+    const long = await verify(loginToken, otp, 'x'.repeat(129)).expect(400);
+    expect(long.body.message).toMatch(/^codeVerifier /);
+    const badChallenge = await request(auth.url).post('/login').send({ emailAddress: 'admin@example.test', codeChallenge: 'short' }).expect(400);
+    expect(badChallenge.body.message).toMatch(/^codeChallenge /);
+  });
+
+  it('a new login supersedes the previous challenge', async () => {
+    const first = await login('admin@example.test');
+    const second = await login('admin@example.test');
+    await verify(first.loginToken, first.otp, first.verifier).expect(400);
+    await verify(second.loginToken, second.otp, second.verifier).expect(200);
+  });
+
+  it('accepts only login tokens at verify: access, expired, forged, alg none and foreign tokens are 403', async () => {
+    const { otp, verifier } = await login('admin@example.test');
+    const expired = new TestTokens(tokens.keys, () => Math.floor(Date.now() / 1000) - 3600).mint({ sub: adminId, kind: 'login', emailAddress: 'x@example.test', challengeId: adminId });
+    const access = tokens.admin({ sub: adminId });
+    const [header, payload] = tokens.mint({ sub: adminId, kind: 'login', emailAddress: 'x@example.test', challengeId: adminId }).split('.');
+    const tampered = `${header}.${payload}.${randomBytes(64).toString('base64url')}`;
+    const algNone = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'login+jwt' })).toString('base64url')}.${payload}.`;
+    const foreign = new TestTokens().mint({ sub: adminId, kind: 'login', emailAddress: 'x@example.test', challengeId: adminId });
+    for (const token of [access, expired, tampered, algNone, foreign]) {
+      const response = await verify(token, otp, verifier).expect(403);
+      expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: expect.any(String) });
+    }
+    await request(auth.url).post('/verify').send({ otp, codeVerifier: verifier }).expect(401);
+  });
+
+  it('gives exactly one success to two concurrent verifies with the right code', async () => {
+    const { loginToken, otp, verifier } = await login('admin@example.test');
+    const statuses = (await Promise.all([verify(loginToken, otp, verifier), verify(loginToken, otp, verifier), verify(loginToken, otp, verifier)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 400, 400]);
+  });
+
+  it('rotates refresh tokens, and re-use of a spent one revokes the whole family', async () => {
+    const { loginToken, otp, verifier, refreshToken: fromLogin } = await login('admin@example.test');
+    // The token handed out at login never works: only verify issues usable ones.
+    await request(auth.url).post('/token').send({ refreshToken: fromLogin }).expect(403);
+    const signedIn = await verify(loginToken, otp, verifier).expect(200);
+    const first = signedIn.body.refreshToken as string;
+    const rotated = await request(auth.url).post('/token').send({ refreshToken: first }).expect(200);
+    expect(rotated.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+    const second = rotated.body.refreshToken as string;
+    expect(second).not.toBe(first);
+    const reuse = await request(auth.url).post('/token').send({ refreshToken: first }).expect(403);
+    expect(reuse.body.message).toBe('The refresh token was already used; every session of its family is signed out');
+    await request(auth.url).post('/token').send({ refreshToken: second }).expect(403);
+    await request(auth.url).post('/token').send({ refreshToken: 'not-a-token' }).expect(403);
+  });
+
+  it('after 10 consecutive failures the next login waits, and a new login does not reset the count', async () => {
+    const email = 'unlucky@example.test';
+    await insertAccount({ emailAddress: email, firstName: 'Un', lastName: 'Lucky' });
+    for (let round = 0; round < 2; round += 1) {
+      const { loginToken, otp, verifier } = await login(email);
+      const wrong = otp === '000000' ? '111111' : '000000';
+      for (let attempt = 0; attempt < 5; attempt += 1) await verify(loginToken, wrong, verifier).expect(400);
+    }
+    const locked = await request(auth.url).post('/login').send({ emailAddress: email, codeChallenge: s256Challenge(newVerifier()) }).expect(429);
+    expect(locked.body.message).toMatch(/^Too many failed sign-in attempts; try again in (29|30) seconds$/);
+    clock.offsetMs = 31_000;
+    await login(email);
+  });
+
+  it('refuses a blocked account', async () => {
+    await insertAccount({ emailAddress: 'blocked@example.test', firstName: 'B', lastName: 'Locked', status: 'BLOCKED' });
+    const response = await request(auth.url).post('/login').send({ emailAddress: 'blocked@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(403);
+    expect(response.body.message).toBe('This account is blocked');
+  });
+});
+
+describe('account sign-in when the mail server is down', () => {
+  it('answers 503 in the platform body and leaves no challenge behind', async () => {
+    const database = await createTestDatabase();
+    const tokens = new TestTokens();
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(`INSERT INTO organisation.accounts (email_address, first_name, last_name) VALUES ('down@example.test', 'D', 'Own')`);
+    const auth = await startTestService('auth', authAppModule, {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
+    });
+    try {
+      const response = await request(auth.url).post('/login').send({ emailAddress: 'down@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(503);
+      expect(response.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The e-mail service is unavailable; try again shortly' });
+      const rows = await client.query<{ challenges: string; tokens: string }>(
+        'SELECT (SELECT count(*) FROM auth.login_challenges) AS challenges, (SELECT count(*) FROM auth.refresh_tokens) AS tokens',
+      );
+      expect(rows.rows[0]).toEqual({ challenges: '0', tokens: '0' });
+    } finally {
+      await client.end();
+      await auth.close();
+      await database.drop();
+    }
+  });
+});

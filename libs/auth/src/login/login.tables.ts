@@ -1,0 +1,55 @@
+import { index, integer, type PgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The tables of the passwordless login, created in the schema of the service that runs it: the
+ * auth service signs accounts in, the profile service personas. One definition, two owners.
+ */
+export function createLoginTables(schema: PgSchema) {
+  const loginChallenges = schema.table(
+    'login_challenges',
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      subjectId: text('subject_id').notNull(),
+      emailAddress: text('email_address').notNull(),
+      codeChallenge: text('code_challenge').notNull(),
+      otpHash: text('otp_hash').notNull(),
+      otpSalt: text('otp_salt').notNull(),
+      attempts: integer('attempts').notNull().default(0),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      consumedAt: timestamp('consumed_at', { withTimezone: true }),
+      supersededAt: timestamp('superseded_at', { withTimezone: true }),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (table) => [index('login_challenges_subject_idx').on(table.subjectId)],
+  );
+
+  const refreshTokens = schema.table(
+    'refresh_tokens',
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      familyId: uuid('family_id').notNull(),
+      tokenHash: text('token_hash').notNull().unique(),
+      subjectId: text('subject_id').notNull(),
+      /** Set for the token handed out at login: usable only once its challenge is verified. */
+      challengeId: uuid('challenge_id'),
+      activatedAt: timestamp('activated_at', { withTimezone: true }),
+      rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+      revokedAt: timestamp('revoked_at', { withTimezone: true }),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_challenge_idx').on(table.challengeId)],
+  );
+
+  /** Consecutive failed verifications per subject; a new login does not reset them (NIST 800-63B). */
+  const loginThrottles = schema.table('login_throttles', {
+    subjectId: text('subject_id').primaryKey(),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  });
+
+  return { loginChallenges, refreshTokens, loginThrottles };
+}
+
+export type LoginTables = ReturnType<typeof createLoginTables>;

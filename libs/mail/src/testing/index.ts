@@ -1,0 +1,1 @@
+export { otpFromMail, startSmtpListener, type ReceivedMail, type SmtpListener } from './smtp-listener';
