@@ -2,7 +2,7 @@ export { SERVICES, SERVICE_NAMES, type ServiceName } from './config/service-name
 export { ConfigError, SERVICE_ENVIRONMENT_VARIABLES, loadServiceConfig, type Environment, type ServiceConfig } from './config/service-config';
 export { ConfigModule, InjectConfig, SERVICE_CONFIG } from './config/config.module';
 export { DomainError, conflict, forbidden, notFound, validationFailed, type DomainErrorCode } from './errors/domain-error';
-export { INTERNAL_ERROR_MESSAGE, errorBody, toErrorBody, type ErrorBody } from './errors/error-body';
+export { INTERNAL_ERROR_MESSAGE, errorBody, postgresErrorOf, toErrorBody, type ErrorBody } from './errors/error-body';
 export { PlatformExceptionFilter } from './errors/platform-exception.filter';
 export { createValidationPipe, describeValidationErrors } from './http/validation.pipe';
 export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';

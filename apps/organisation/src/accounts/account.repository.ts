@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type AccountRow, accounts, type NewAccountRow } from '@teamfit/accounts';
+import { AccountDirectory, type AccountRow, accounts, type NewAccountRow } from '@teamfit/accounts';
+import { postgresErrorOf } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { asc, eq, sql } from 'drizzle-orm';
 
@@ -8,42 +9,33 @@ const EMAIL_UNIQUE_INDEX = 'accounts_email_address_key';
 
 export type AccountChanges = Partial<Pick<NewAccountRow, 'emailAddress' | 'firstName' | 'lastName' | 'organisationId' | 'isAdmin' | 'status'>>;
 
-/**
- * True when a write hit the case-insensitive e-mail index. Drizzle wraps the driver's error, so
- * the SQLSTATE and constraint name sit on one of the causes.
- */
+/** True when a write hit the case-insensitive e-mail index. */
 export function isEmailAddressTaken(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === EMAIL_UNIQUE_INDEX) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  const postgres = postgresErrorOf(error);
+  return postgres?.code === '23505' && postgres.constraint === EMAIL_UNIQUE_INDEX;
 }
 
 /** The one gateway to `organisation.accounts`: plain rows in, plain rows out, no rules. */
 @Injectable()
 export class AccountRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  private readonly directory: AccountDirectory;
+
+  constructor(@InjectDatabase() private readonly db: Database) {
+    this.directory = new AccountDirectory(db);
+  }
 
   /** Oldest first, id as tie-breaker, so the order is stable between calls. */
   list(): Promise<AccountRow[]> {
     return this.db.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.id));
   }
 
-  async findById(id: string): Promise<AccountRow | undefined> {
-    const [row] = await this.db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
-    return row;
+  findById(id: string): Promise<AccountRow | undefined> {
+    return this.directory.findById(id);
   }
 
-  async findByEmail(emailAddress: string): Promise<AccountRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(accounts)
-      .where(sql`lower(${accounts.emailAddress}) = lower(${emailAddress})`)
-      .limit(1);
-    return row;
+  /** Case-insensitive, like the unique index. */
+  findByEmail(emailAddress: string): Promise<AccountRow | undefined> {
+    return this.directory.findByEmail(emailAddress);
   }
 
   /** Throws the driver's unique violation when the e-mail address is taken (see isEmailAddressTaken). */

@@ -79,13 +79,20 @@ function bodyParserError(exception: unknown): ErrorBody | undefined {
   return undefined;
 }
 
-function postgresError(exception: unknown): { status: number; message: string } | undefined {
-  // Drizzle wraps driver errors; the SQLSTATE is on the error or one of its causes.
+/** The PostgreSQL error behind an exception: Drizzle wraps driver errors, so look at the causes too. */
+export function postgresErrorOf(exception: unknown): { code: string; constraint?: string } | undefined {
   let current: unknown = exception;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const code: unknown = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code in POSTGRES_CLIENT_ERRORS) return POSTGRES_CLIENT_ERRORS[code];
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return typeof constraint === 'string' ? { code, constraint } : { code };
+    }
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+function postgresError(exception: unknown): { status: number; message: string } | undefined {
+  const code = postgresErrorOf(exception)?.code;
+  return code === undefined ? undefined : POSTGRES_CLIENT_ERRORS[code];
 }
