@@ -27,6 +27,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [entryPointOnly, noApps] }] },
   },
   {
+    // The scoring engine is pure: no framework, no database, no I/O, nothing of ours.
+    files: ['libs/scoring/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'express', 'node:*', 'fs', 'http', 'net', 'child_process', '@teamfit/*'], message: 'libs/scoring is pure: no framework, no I/O, no other library of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may reach into what they test; the rules above still hold for the code under test.
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
     rules: {
