@@ -2,13 +2,19 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { MigrationTarget } from './migrations';
 
+/** The API-call log's schema, owned by libs/common; every service writes to it. */
+export function telemetryMigrationTarget(repositoryRoot: string): MigrationTarget {
+  return { service: 'telemetry', migrationsFolder: path.join(repositoryRoot, 'libs', 'common', 'migrations', 'telemetry') };
+}
+
 /**
- * Where each service keeps its migrations: `apps/<service>/migrations`. The layout is the same
- * in the source tree and in dist/, so `repositoryRoot` is the only input.
+ * Every migration of the platform: the shared telemetry schema, then `apps/<service>/migrations`.
+ * The layout is the same in the source tree and in dist/, so `repositoryRoot` is the only input.
  */
 export function serviceMigrationTargets(repositoryRoot: string): MigrationTarget[] {
   const appsDir = path.join(repositoryRoot, 'apps');
-  return readdirSync(appsDir, { withFileTypes: true })
+  const services = readdirSync(appsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => ({ service: entry.name, migrationsFolder: path.join(appsDir, entry.name, 'migrations') }));
+  return [telemetryMigrationTarget(repositoryRoot), ...services];
 }

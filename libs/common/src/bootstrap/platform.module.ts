@@ -5,14 +5,15 @@ import type { ServiceConfig } from '../config/service-config';
 import { PlatformExceptionFilter } from '../errors/platform-exception.filter';
 import { HealthController } from '../health/health.controller';
 import { createValidationPipe } from '../http/validation.pipe';
+import { RequestLogModule } from '../request-log/request-log.module';
 
-/** What every service has: its configuration, the error body, validation, /health and /_ping. */
+/** What every service has: its configuration, the error body, validation, the API-call log, /health and /_ping. */
 @Module({})
 export class PlatformModule {
   static forRoot(config: ServiceConfig): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [ConfigModule.forRoot(config)],
+      imports: [ConfigModule.forRoot(config), RequestLogModule.forRoot(config)],
       controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: PlatformExceptionFilter },

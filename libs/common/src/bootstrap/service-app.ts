@@ -5,6 +5,8 @@ import express from 'express';
 import { ConfigError, type Environment, loadServiceConfig, type ServiceConfig } from '../config/service-config';
 import type { ServiceName } from '../config/service-name';
 import { expressErrorHandler } from '../errors/platform-exception.filter';
+import { requestLogMiddleware } from '../request-log/request-log.middleware';
+import { RequestLogWriter } from '../request-log/request-log.writer';
 import { mountOpenApi } from './openapi';
 
 export type ServiceModuleFactory = (config: ServiceConfig) => DynamicModule;
@@ -21,6 +23,7 @@ export async function createServiceApp(config: ServiceConfig, moduleFactory: Ser
   // The gateway is the only client; it replaces X-Forwarded-For with the caller's address.
   app.set('trust proxy', 'loopback, uniquelocal');
   app.disable('x-powered-by');
+  app.use(requestLogMiddleware(app.get(RequestLogWriter), config.service, config));
   const limit = config.bodyLimitBytes;
   app.use(express.json({ limit }));
   app.use(express.urlencoded({ extended: true, limit }));

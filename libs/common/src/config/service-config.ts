@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@teamfit.local'),
   MEDIA_DIR: z.string().min(1).default('.data/media'),
   PUBLIC_BASE_URL: httpUrl.default('http://localhost:8080'),
+  MEDIA_SERVICE_URL: httpUrl.default('http://127.0.0.1:9102'),
   ADMIN_APP_ORIGIN: httpUrl.default('http://localhost:3000'),
   HUB_APP_ORIGIN: httpUrl.default('http://localhost:3001'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
@@ -61,6 +62,8 @@ export interface ServiceConfig {
   readonly adminEmail: string;
   readonly mediaDir: string;
   readonly publicBaseUrl: string;
+  /** Where the organisation service reaches the media service (service to service, not through the gateway). */
+  readonly mediaServiceUrl: string;
   readonly adminAppOrigin: string;
   readonly hubAppOrigin: string;
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -100,6 +103,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     adminEmail: values.ADMIN_EMAIL,
     mediaDir: values.MEDIA_DIR,
     publicBaseUrl: values.PUBLIC_BASE_URL,
+    mediaServiceUrl: values.MEDIA_SERVICE_URL,
     adminAppOrigin: values.ADMIN_APP_ORIGIN,
     hubAppOrigin: values.HUB_APP_ORIGIN,
     logLevel: values.LOG_LEVEL,

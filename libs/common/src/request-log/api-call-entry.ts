@@ -1,0 +1,22 @@
+import type { DeviceType } from './caller-app';
+
+/** One API call as the log keeps it (spec section 2.7), secrets already redacted. */
+export interface ApiCallEntry {
+  service: string;
+  startTime: Date;
+  endTime: Date;
+  /** Milliseconds. */
+  processingTime: number;
+  method: string;
+  url: string;
+  httpVersion: string;
+  statusCode: number;
+  remoteAddress: string | null;
+  remoteFamily: string | null;
+  callerApp: string;
+  deviceType: DeviceType;
+  rawHeaders: string[];
+  body: unknown;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+}

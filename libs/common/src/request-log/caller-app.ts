@@ -1,0 +1,45 @@
+/** Who made a call (spec section 5, "Caller identification for statistics"), in the spec's order. */
+export type DeviceType = 'mobile' | 'desktop' | 'unknown';
+
+export interface CallerOrigins {
+  adminAppOrigin: string;
+  hubAppOrigin: string;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const header = (headers: Headers, name: string): string => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+};
+
+const originOf = (value: string): string | undefined => {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+export function callerAppOf(headers: Headers, origins: CallerOrigins): string {
+  const declared = header(headers, 'x-app-source').toLowerCase();
+  if (declared === 'admin' || declared === 'hub') return declared;
+  if (/postman/i.test(header(headers, 'user-agent'))) return 'postman';
+  const from = originOf(header(headers, 'origin')) ?? originOf(header(headers, 'referer'));
+  if (from !== undefined) {
+    if (from === originOf(origins.adminAppOrigin)) return 'admin';
+    if (from === originOf(origins.hubAppOrigin)) return 'hub';
+  }
+  return 'unknown';
+}
+
+const MOBILE = /mobile|android|iphone|ipad|ios/i;
+const DESKTOP = /mozilla|chrome|safari|firefox|opera|edge/i;
+
+/** Mobile words are checked first: every mobile browser also says "Mozilla". */
+export function deviceTypeOf(userAgent: string | undefined): DeviceType {
+  if (!userAgent) return 'unknown';
+  if (MOBILE.test(userAgent)) return 'mobile';
+  if (DESKTOP.test(userAgent)) return 'desktop';
+  return 'unknown';
+}

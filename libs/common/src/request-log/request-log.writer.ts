@@ -1,0 +1,146 @@
+import { Logger } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { ApiCallEntry } from './api-call-entry';
+
+export interface RequestLogWriterOptions {
+  /** Entries waiting at most; past it new entries are dropped and counted. */
+  maxBuffered?: number;
+  batchSize?: number;
+  flushIntervalMs?: number;
+}
+
+const COLUMNS = [
+  'service', 'start_time', 'end_time', 'processing_time', 'method', 'url', 'http_version', 'status_code',
+  'remote_address', 'remote_family', 'caller_app', 'device_type', 'raw_headers', 'body', 'params', 'query',
+] as const;
+
+const monthKey = (date: Date): string => date.toISOString().slice(0, 7);
+const dayKey = (date: Date): string => date.toISOString().slice(0, 10);
+
+/**
+ * Writes API-call entries in batches, off the request path. A request only appends to a bounded
+ * buffer; a timer writes batches (raw rows and the per-day rollup in one transaction). When the
+ * database fails, the batch is dropped and counted: logging never slows or breaks a request.
+ */
+export class RequestLogWriter {
+  private readonly logger = new Logger('RequestLog');
+  private readonly buffer: ApiCallEntry[] = [];
+  private readonly maxBuffered: number;
+  private readonly batchSize: number;
+  private readonly knownMonths = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private dropped = 0;
+  private reportedDropped = 0;
+  private lastError: unknown;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: RequestLogWriterOptions = {},
+  ) {
+    this.maxBuffered = options.maxBuffered ?? 10_000;
+    this.batchSize = options.batchSize ?? 500;
+  }
+
+  get droppedCount(): number {
+    return this.dropped;
+  }
+
+  get bufferedCount(): number {
+    return this.buffer.length;
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), this.options.flushIntervalMs ?? 1_000);
+    this.timer.unref();
+  }
+
+  record(entry: ApiCallEntry): void {
+    if (this.buffer.length >= this.maxBuffered) {
+      this.dropped += 1;
+      return;
+    }
+    this.buffer.push(entry);
+    if (this.buffer.length >= this.batchSize) void this.flush();
+  }
+
+  /** Writes everything buffered so far; one flush runs at a time. */
+  async flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    this.flushing = (async () => {
+      try {
+        while (this.buffer.length > 0) await this.writeBatch(this.buffer.splice(0, this.batchSize));
+      } finally {
+        this.flushing = undefined;
+        this.reportDrops();
+      }
+    })();
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  private async writeBatch(batch: ApiCallEntry[]): Promise<void> {
+    let client;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      this.dropped += batch.length;
+      this.lastError = error;
+      return;
+    }
+    try {
+      await client.query('BEGIN');
+      for (const month of new Set(batch.map((entry) => monthKey(entry.startTime)))) {
+        if (this.knownMonths.has(month)) continue;
+        await client.query('SELECT telemetry.ensure_month_partition($1)', [`${month}-01T00:00:00Z`]);
+        this.knownMonths.add(month);
+      }
+      const values: unknown[] = [];
+      const rows = batch.map((entry, row) => {
+        values.push(
+          entry.service, entry.startTime, entry.endTime, entry.processingTime, entry.method, entry.url, entry.httpVersion,
+          entry.statusCode, entry.remoteAddress, entry.remoteFamily, entry.callerApp, entry.deviceType,
+          JSON.stringify(entry.rawHeaders), entry.body === null || entry.body === undefined ? null : JSON.stringify(entry.body),
+          JSON.stringify(entry.params), JSON.stringify(entry.query),
+        );
+        return `(${COLUMNS.map((_, column) => `$${row * COLUMNS.length + column + 1}`).join(', ')})`;
+      });
+      await client.query(`INSERT INTO telemetry.api_calls (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
+
+      const days = new Map<string, { day: string; callerApp: string; deviceType: string; calls: number }>();
+      for (const entry of batch) {
+        const key = `${dayKey(entry.startTime)}|${entry.callerApp}|${entry.deviceType}`;
+        const current = days.get(key) ?? { day: dayKey(entry.startTime), callerApp: entry.callerApp, deviceType: entry.deviceType, calls: 0 };
+        current.calls += 1;
+        days.set(key, current);
+      }
+      const rollup = [...days.values()];
+      await client.query(
+        `INSERT INTO telemetry.api_call_days (day, caller_app, device_type, calls)
+         SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::bigint[])
+         ON CONFLICT (day, caller_app, device_type) DO UPDATE SET calls = api_call_days.calls + EXCLUDED.calls`,
+        [rollup.map((r) => r.day), rollup.map((r) => r.callerApp), rollup.map((r) => r.deviceType), rollup.map((r) => r.calls)],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      this.knownMonths.clear();
+      this.dropped += batch.length;
+      this.lastError = error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private reportDrops(): void {
+    if (this.dropped === this.reportedDropped) return;
+    const reason = this.lastError instanceof Error ? this.lastError.message : 'buffer full';
+    this.logger.warn(`dropped ${this.dropped - this.reportedDropped} API-call log entries (${this.dropped} in all): ${reason}`);
+    this.reportedDropped = this.dropped;
+  }
+}

@@ -1,0 +1,109 @@
+import { Module } from '@nestjs/common';
+import { RequestLogWriter, type ServiceConfig } from '@teamfit/common';
+import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
+import { serviceModule } from '@teamfit/platform';
+import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { Client } from 'pg';
+import request from 'supertest';
+
+/** A service with nothing but the platform parts: the log is one of them. */
+@Module({})
+class BareServiceModule {}
+const bareService = (config: ServiceConfig) => serviceModule(config, BareServiceModule);
+
+interface LoggedCall {
+  method: string;
+  url: string;
+  status_code: number;
+  caller_app: string;
+  device_type: string;
+  remote_address: string;
+  remote_family: string;
+  raw_headers: string[];
+  body: Record<string, unknown> | null;
+  query: Record<string, unknown>;
+  processing_time: number;
+  service: string;
+}
+
+describe('the API-call log', () => {
+  const tokens = new TestTokens();
+  let database: TestDatabase;
+  let media: RunningTestService;
+  let client: Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    media = await startTestService('media', bareService, {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { ADMIN_APP_ORIGIN: 'https://admin.teamfit.example', HUB_APP_ORIGIN: 'https://hub.teamfit.example' },
+    });
+    client = new Client({ connectionString: database.url });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client?.end();
+    await media?.close();
+    await database?.drop();
+  });
+
+  const calls = async (): Promise<LoggedCall[]> => {
+    await media.app.get(RequestLogWriter).flush();
+    return (await client.query<LoggedCall>('SELECT * FROM telemetry.api_calls ORDER BY id')).rows;
+  };
+
+  it('records every call with its caller, device and timing, secrets redacted', async () => {
+    const token = tokens.admin();
+    await request(media.url)
+      .post('/nowhere?page=2')
+      .set('authorization', `Bearer ${token}`)
+      .set('cookie', 'session=abc')
+      .set('origin', 'https://hub.teamfit.example')
+      .set('user-agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)')
+      .send({ emailAddress: 'a@example.test', otp: '123456', nested: { refreshToken: 'r', codeVerifier: 'v' }, codeChallenge: 'c', accessToken: 't' })
+      .expect(404);
+    await request(media.url).get('/health').expect(200);
+
+    const [call, ...others] = await calls();
+    expect(others).toEqual([]);
+    expect(call).toMatchObject({
+      service: 'media',
+      method: 'POST',
+      url: '/nowhere?page=2',
+      status_code: 404,
+      caller_app: 'hub',
+      device_type: 'mobile',
+      remote_address: '127.0.0.1',
+      remote_family: 'IPv4',
+      query: { page: '2' },
+      body: { emailAddress: 'a@example.test', otp: '[redacted]', nested: { refreshToken: '[redacted]', codeVerifier: '[redacted]' }, codeChallenge: '[redacted]', accessToken: '[redacted]' },
+    });
+    expect(call?.processing_time).toBeGreaterThan(0);
+    const logged = JSON.stringify(call?.raw_headers);
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain('session=abc');
+    expect(call?.raw_headers).toEqual(expect.arrayContaining(['authorization', '[redacted]', 'cookie', '[redacted]']));
+
+    const days = await client.query<{ caller_app: string; device_type: string; calls: string }>('SELECT caller_app, device_type, calls::text FROM telemetry.api_call_days');
+    expect(days.rows).toEqual([{ caller_app: 'hub', device_type: 'mobile', calls: '1' }]);
+  });
+
+  it('keeps the client address the gateway forwards, and no body for GET', async () => {
+    await client.query('TRUNCATE telemetry.api_calls, telemetry.api_call_days');
+    await request(media.url).get('/elsewhere').set('x-forwarded-for', '203.0.113.7').set('x-app-source', 'admin').expect(404);
+    const [call] = await calls();
+    expect(call).toMatchObject({ remote_address: '203.0.113.7', caller_app: 'admin', device_type: 'unknown', body: null, status_code: 404 });
+  });
+
+  it('never breaks a request when the log cannot be written, and counts what it dropped', async () => {
+    await client.query('DROP SCHEMA telemetry CASCADE');
+    const writer = media.app.get(RequestLogWriter);
+    const droppedBefore = writer.droppedCount;
+    await request(media.url).get('/still-answers').expect(404);
+    await request(media.url).get('/health').expect(200);
+    await writer.flush();
+    expect(writer.droppedCount).toBe(droppedBefore + 1);
+  });
+});
