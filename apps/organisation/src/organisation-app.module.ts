@@ -5,12 +5,28 @@ import { AccountController } from './accounts/account.controller';
 import { AccountRepository } from './accounts/account.repository';
 import { AccountService } from './accounts/account.service';
 import { AdminAccountSeeder } from './accounts/admin-account.seeder';
+import { STATISTICS_CLOCK, type StatisticsClock } from './statistics/statistics.clock';
+import { StatisticsController } from './statistics/statistics.controller';
+import { StatisticsService } from './statistics/statistics.service';
+import { TelemetryRetentionJob } from './statistics/telemetry-retention.job';
 
 @Module({})
 export class OrganisationAppModule {}
 
-export const organisationAppModule = (config: ServiceConfig): DynamicModule =>
+export interface OrganisationAppOptions {
+  /** Tests move the statistics' "today" instead of waiting for days to pass. */
+  now?: StatisticsClock;
+}
+
+export const organisationAppModule = (config: ServiceConfig, options: OrganisationAppOptions = {}): DynamicModule =>
   serviceModule(config, OrganisationAppModule, {
-    controllers: [AccountController],
-    providers: [AccountRepository, AccountService, AdminAccountSeeder],
+    controllers: [AccountController, StatisticsController],
+    providers: [
+      AccountRepository,
+      AccountService,
+      AdminAccountSeeder,
+      StatisticsService,
+      TelemetryRetentionJob,
+      { provide: STATISTICS_CLOCK, useValue: options.now ?? (() => new Date()) },
+    ],
   });

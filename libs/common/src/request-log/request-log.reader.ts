@@ -10,14 +10,14 @@ export interface DailyCount {
 export class RequestLogReader {
   constructor(private readonly pool: Pool) {}
 
-  /** Calls per day and device type from `since` (inclusive, UTC date), from the rollup. */
-  byDevice(since: string): Promise<DailyCount[]> {
-    return this.daily('device_type', since);
+  /** Calls per day and device type between two UTC dates (inclusive), from the rollup. */
+  byDevice(since: string, until: string): Promise<DailyCount[]> {
+    return this.daily('device_type', since, until);
   }
 
-  /** Calls per day and caller app from `since` (inclusive, UTC date), from the rollup. */
-  byCallerApp(since: string): Promise<DailyCount[]> {
-    return this.daily('caller_app', since);
+  /** Calls per day and caller app between two UTC dates (inclusive), from the rollup. */
+  byCallerApp(since: string, until: string): Promise<DailyCount[]> {
+    return this.daily('caller_app', since, until);
   }
 
   /** Drops whole months older than the retention; returns how many partitions went. */
@@ -26,11 +26,11 @@ export class RequestLogReader {
     return result.rows[0]?.dropped ?? 0;
   }
 
-  private async daily(column: 'device_type' | 'caller_app', since: string): Promise<DailyCount[]> {
+  private async daily(column: 'device_type' | 'caller_app', since: string, until: string): Promise<DailyCount[]> {
     const result = await this.pool.query<{ day: string; key: string; calls: string }>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, ${column} AS key, sum(calls)::text AS calls
-       FROM telemetry.api_call_days WHERE day >= $1::date GROUP BY day, ${column} ORDER BY day, ${column}`,
-      [since],
+       FROM telemetry.api_call_days WHERE day BETWEEN $1::date AND $2::date GROUP BY day, ${column} ORDER BY day, ${column}`,
+      [since, until],
     );
     return result.rows.map((row) => ({ day: row.day, key: row.key, calls: Number(row.calls) }));
   }

@@ -1,0 +1,38 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { AcceptTokens } from '@teamfit/auth';
+import { type DailySeries, StatisticsService } from './statistics.service';
+
+const DAILY_SERIES_SCHEMA = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['date'],
+    properties: { date: { type: 'string', format: 'date', example: '2026-11-21' } },
+    additionalProperties: { type: 'integer' },
+  },
+} as const;
+
+@ApiTags('statistics')
+@ApiBearerAuth()
+@AcceptTokens('account')
+@ApiUnauthorizedResponse({ description: 'No Bearer token' })
+@ApiForbiddenResponse({ description: 'Invalid token, or not an account token' })
+@Controller('stats')
+export class StatisticsController {
+  constructor(private readonly statistics: StatisticsService) {}
+
+  @Get('visitors')
+  @ApiOperation({ summary: 'Calls per day and device type (desktop, mobile, unknown), last 90 days, ascending' })
+  @ApiOkResponse({ schema: DAILY_SERIES_SCHEMA })
+  visitors(): Promise<DailySeries> {
+    return this.statistics.visitors();
+  }
+
+  @Get('byapp')
+  @ApiOperation({ summary: 'Calls per day and caller app (admin, hub, postman, unknown, …), last 90 days, ascending' })
+  @ApiOkResponse({ schema: DAILY_SERIES_SCHEMA })
+  byApp(): Promise<DailySeries> {
+    return this.statistics.byApp();
+  }
+}

@@ -1,0 +1,105 @@
+import { type ApiCallEntry, RequestLogWriter } from '@teamfit/common';
+import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
+import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { Client } from 'pg';
+import request from 'supertest';
+import { organisationAppModule } from '../src/organisation-app.module';
+import { TelemetryRetentionJob } from '../src/statistics/telemetry-retention.job';
+
+const TODAY = new Date('2026-06-15T12:00:00Z');
+const daysAgo = (days: number, hour = 10): Date => new Date(Date.UTC(2026, 5, 15 - days, hour));
+
+const entry = (startTime: Date, callerApp: string, deviceType: ApiCallEntry['deviceType']): ApiCallEntry => ({
+  service: 'profile',
+  startTime,
+  endTime: new Date(startTime.getTime() + 5),
+  processingTime: 5,
+  method: 'GET',
+  url: '/profile/teammate',
+  httpVersion: '1.1',
+  statusCode: 200,
+  remoteAddress: '198.51.100.4',
+  remoteFamily: 'IPv4',
+  callerApp,
+  deviceType,
+  rawHeaders: [],
+  body: null,
+  params: {},
+  query: {},
+});
+
+describe('visitor and by-app statistics', () => {
+  const tokens = new TestTokens();
+  let database: TestDatabase;
+  let organisation: RunningTestService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    organisation = await startTestService('organisation', (config) => organisationAppModule(config, { now: () => TODAY }), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+    });
+    const writer = organisation.app.get(RequestLogWriter);
+    const seeded: ApiCallEntry[] = [
+      entry(daysAgo(0), 'admin', 'desktop'),
+      entry(daysAgo(0, 11), 'admin', 'desktop'),
+      entry(daysAgo(0, 12), 'hub', 'mobile'),
+      entry(daysAgo(1), 'postman', 'unknown'),
+      entry(daysAgo(89), 'kiosk', 'mobile'),
+      entry(daysAgo(90), 'admin', 'desktop'),
+      entry(daysAgo(120), 'hub', 'desktop'),
+      entry(daysAgo(500), 'hub', 'desktop'),
+      entry(new Date('2026-06-16T01:00:00Z'), 'admin', 'desktop'),
+    ];
+    for (const item of seeded) writer.record(item);
+    await writer.flush();
+  });
+
+  afterAll(async () => {
+    await organisation?.close();
+    await database?.drop();
+  });
+
+  const get = (path: string) => request(organisation.url).get(path).set('authorization', `Bearer ${tokens.account()}`).expect(200);
+
+  it('visitors: the last 90 days ascending, only device types with calls that day', async () => {
+    const response = await get('/stats/visitors');
+    expect(response.body).toEqual([
+      { date: '2026-03-18', mobile: 1 },
+      { date: '2026-06-14', unknown: 1 },
+      { date: '2026-06-15', desktop: 2, mobile: 1 },
+    ]);
+  });
+
+  it('byapp: the same window, with a key for every caller app, new ones included', async () => {
+    const response = await get('/stats/byapp');
+    expect(response.body).toEqual([
+      { date: '2026-03-18', kiosk: 1 },
+      { date: '2026-06-14', postman: 1 },
+      { date: '2026-06-15', admin: 2, hub: 1 },
+    ]);
+  });
+
+  it('needs an account token', async () => {
+    await request(organisation.url).get('/stats/visitors').expect(401);
+    const persona = tokens.mint({ sub: 'p1', kind: 'persona', emailAddress: 'p@example.test', personaId: 'p1' });
+    await request(organisation.url).get('/stats/byapp').set('authorization', `Bearer ${persona}`).expect(403);
+  });
+
+  it('drops whole months past the retention, from the raw log and the rollup', async () => {
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const count = async () => Number((await client.query<{ n: string }>("SELECT count(*) AS n FROM telemetry.api_calls WHERE start_time < '2025-03-01'")).rows[0]?.n);
+      expect(await count()).toBe(1);
+      expect(await organisation.app.get(TelemetryRetentionJob).run()).toBe(1);
+      expect(await count()).toBe(0);
+      const days = await client.query("SELECT 1 FROM telemetry.api_call_days WHERE day < '2025-05-01'");
+      expect(days.rowCount).toBe(0);
+      // Recent months stay.
+      expect(Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM telemetry.api_calls')).rows[0]?.n)).toBeGreaterThanOrEqual(8);
+    } finally {
+      await client.end();
+    }
+  });
+});
