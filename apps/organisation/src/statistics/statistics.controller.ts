@@ -11,7 +11,7 @@ const DAILY_SERIES_SCHEMA = {
     properties: { date: { type: 'string', format: 'date', example: '2026-11-21' } },
     additionalProperties: { type: 'integer' },
   },
-} as const;
+};
 
 @ApiTags('statistics')
 @ApiBearerAuth()
