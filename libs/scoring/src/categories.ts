@@ -1,0 +1,15 @@
+import type { ScoreCategory } from './types';
+
+/**
+ * Category buckets for every score of the service (spec 2.3, SCORING.md section 3). The spec's
+ * table says "medium 33 to 65, high >= 66"; SCORING.md makes it `< 33` low, `< 66` medium, so a
+ * rounded 65.5 is medium and nothing falls between the buckets.
+ */
+export const CATEGORY_BUCKETS = { lowBelow: 33, mediumBelow: 66 } as const;
+
+/** Category of a score. Pass the rounded number the client sees: the category is read from it. */
+export function categoryOf(score: number): ScoreCategory {
+  if (score < CATEGORY_BUCKETS.lowBelow) return 'low';
+  if (score < CATEGORY_BUCKETS.mediumBelow) return 'medium';
+  return 'high';
+}

@@ -1,0 +1,15 @@
+/**
+ * Rounding to two decimals, half away from zero. Scores are computed with full precision and
+ * rounded only at the output (SCORING.md section 3), so this is the single place that decides
+ * what a client sees.
+ *
+ * `x * 100` carries binary noise (55.675 * 100 is 5567.499999999999); cutting it to 12
+ * significant digits first removes the noise without touching any real digit of a 0-100 score,
+ * so a true half always rounds up in magnitude.
+ */
+export function round2(x: number): number {
+  const scaled = Number((Math.abs(x) * 100).toPrecision(12));
+  const rounded = Math.round(scaled) / 100;
+  // `|| 0` turns -0 into 0: a negative number that rounds to zero is shown as 0.
+  return x < 0 ? -rounded || 0 : rounded;
+}
