@@ -1,0 +1,134 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
+import { Public } from '@teamfit/common';
+import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { StoredUpload } from './hashing-disk.storage';
+import { InterruptedUploadInterceptor } from './interrupted-upload.interceptor';
+import {
+  ErrorResponseDto,
+  MediaFileDeletedDto,
+  MediaFileDto,
+  MediaFileIdParams,
+  UploadMediaBodyDto,
+  UploadMediaFieldsDto,
+} from './media-file.dto';
+import { type OpenedMediaFile, MediaFileService } from './media-file.service';
+
+/** Public files never change under their id: let every cache keep them. */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Private files: only the caller's own cache, revalidated (cheaply, by ETag) on every use. */
+const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * The media service (gateway: /media). Uploads are for administrators (and the organisation
+ * service acting with an administrator's token); any valid token reads; public files are also
+ * readable without one at /public/:id.
+ */
+@ApiTags('media')
+@Controller()
+export class MediaFileController {
+  constructor(private readonly files: MediaFileService) {}
+
+  @Post('media')
+  @AdminOnly()
+  @HttpCode(201)
+  @UseInterceptors(InterruptedUploadInterceptor, FileInterceptor('file'))
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Upload a file (administrators); the MIME type is sniffed from the content' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadMediaBodyDto })
+  @ApiCreatedResponse({ type: MediaFileDto })
+  @ApiBadRequestResponse({ description: 'No `file` part, an unexpected part, or `public` not "true"/"false"', type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
+  @ApiForbiddenResponse({ description: 'Invalid or expired token, or not an administrator', type: ErrorResponseDto })
+  @ApiPayloadTooLargeResponse({ description: 'The file is larger than 100 MB', type: ErrorResponseDto })
+  upload(@UploadedFile() file: StoredUpload | undefined, @Body() fields: UploadMediaFieldsDto, @Principal() principal: VerifiedToken): Promise<MediaFileDto> {
+    return this.files.store(file, fields.public === 'true', principal.sub);
+  }
+
+  @Get('media/:id')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Download a file (any valid token)' })
+  @ApiProduces('application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf')
+  @ApiOkResponse({ description: 'The raw bytes, Content-Type from the stored MIME type, ETag the SHA-256', schema: { type: 'string', format: 'binary' } })
+  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
+  @ApiForbiddenResponse({ description: 'Invalid or expired token', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No file has this id', type: ErrorResponseDto })
+  async download(@Param() { id }: MediaFileIdParams, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await sendFile(await this.files.open(id), PRIVATE_CACHE_CONTROL, request, response);
+  }
+
+  @Delete('media/:id')
+  @AdminOnly()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Delete a file (administrators)' })
+  @ApiOkResponse({ type: MediaFileDeletedDto })
+  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
+  @ApiForbiddenResponse({ description: 'Invalid or expired token, or not an administrator', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No file has this id', type: ErrorResponseDto })
+  async remove(@Param() { id }: MediaFileIdParams): Promise<MediaFileDeletedDto> {
+    await this.files.remove(id);
+    return { message: 'File deleted' };
+  }
+
+  @Get('public/:id')
+  @Public()
+  @ApiSecurity({})
+  @ApiOperation({ summary: 'Download a public file without a token (e.g. an organisation logo)' })
+  @ApiProduces('application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf')
+  @ApiOkResponse({ description: 'The raw bytes, cacheable for a year', schema: { type: 'string', format: 'binary' } })
+  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No public file has this id (private files are 404 here too)', type: ErrorResponseDto })
+  async downloadPublic(@Param() { id }: MediaFileIdParams, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await sendFile(await this.files.openPublic(id), PUBLIC_CACHE_CONTROL, request, response);
+  }
+}
+
+/** Streams the file (never whole in memory); answers 304 when the client's copy is current. */
+async function sendFile({ row, handle }: OpenedMediaFile, cacheControl: string, request: Request, response: Response): Promise<void> {
+  const etag = `"${row.sha256}"`;
+  response.setHeader('ETag', etag);
+  response.setHeader('Cache-Control', cacheControl);
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    await handle.close();
+    response.status(304).end();
+    return;
+  }
+  response.status(200);
+  response.setHeader('Content-Type', row.mimeType);
+  response.setHeader('Content-Length', String(row.size));
+  try {
+    await pipeline(handle.createReadStream(), response);
+  } catch {
+    // The client went away mid-download; the stream closed the file. Nothing left to answer.
+  }
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
