@@ -127,5 +127,6 @@ describe('npm start (the local runner)', () => {
     expect(await again.exited).toBe(1);
     expect(again.output()).toContain('the evaluation service exited unexpectedly (SIGKILL)');
     expect(await servicePortsFree()).toBe(true);
-  });
+    // Two cold starts and stops of the whole platform: minutes on a loaded two-core machine.
+  }, 240_000);
 });
