@@ -5,6 +5,12 @@ import { AccountController } from './accounts/account.controller';
 import { AccountRepository } from './accounts/account.repository';
 import { AccountService } from './accounts/account.service';
 import { AdminAccountSeeder } from './accounts/admin-account.seeder';
+import { AssessmentModule } from './assessment/assessment.module';
+import { MasterDataModule } from './master-data/master-data.module';
+import { OrganisationController } from './organisations/organisation.controller';
+import { OrganisationLogoStore } from './organisations/organisation-logo.store';
+import { OrganisationRepository } from './organisations/organisation.repository';
+import { OrganisationService } from './organisations/organisation.service';
 import { STATISTICS_CLOCK, type StatisticsClock } from './statistics/statistics.clock';
 import { StatisticsController } from './statistics/statistics.controller';
 import { StatisticsService } from './statistics/statistics.service';
@@ -20,11 +26,15 @@ export interface OrganisationAppOptions {
 
 export const organisationAppModule = (config: ServiceConfig, options: OrganisationAppOptions = {}): DynamicModule =>
   serviceModule(config, OrganisationAppModule, {
-    controllers: [AccountController, StatisticsController],
+    imports: [MasterDataModule, AssessmentModule],
+    controllers: [AccountController, StatisticsController, OrganisationController],
     providers: [
       AccountRepository,
       AccountService,
       AdminAccountSeeder,
+      OrganisationRepository,
+      OrganisationService,
+      OrganisationLogoStore,
       StatisticsService,
       TelemetryRetentionJob,
       { provide: STATISTICS_CLOCK, useValue: options.now ?? (() => new Date()) },

@@ -3,3 +3,6 @@
  * service writes here. Accounts are declared in libs/accounts (read by the auth service).
  */
 export { accounts, organisationSchema } from '@teamfit/accounts';
+export { organisations } from './organisations.table';
+export { contentSeeds, questionAnswers, questionGroups, questions } from '@teamfit/assessment';
+export { countries, educationLevels, functions, industries, locations, skills, studyMajors } from './master-data.tables';

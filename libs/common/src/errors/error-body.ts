@@ -26,6 +26,8 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
 const POSTGRES_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   '23505': { status: 409, message: 'A record with the same unique value already exists' },
   '23503': { status: 409, message: 'The record refers to, or is referred to by, another record' },
+  // ON DELETE RESTRICT raises restrict_violation rather than foreign_key_violation.
+  '23001': { status: 409, message: 'The record is still referred to by another record' },
   '22P02': { status: 400, message: 'A value has an invalid format' },
   '22001': { status: 400, message: 'A value is too long' },
 };

@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, type ValidationOptions } from 'class-validator';
+
+/** Identity columns are PostgreSQL `integer`: anything outside must be a 400, not a 500. */
+export const INT4_MAX = 2_147_483_647;
+export const INT4_MIN = -2_147_483_648;
+export const SEARCH_MAX_LENGTH = 200;
+export const PAGE_LIMIT_MAX = 100;
+
+/** Optional, but never null: NOT NULL columns must answer 400 naming the field, not 500. */
+export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/** A positive integer id (path, body or query). */
+export const IsIdentifier = (options?: ValidationOptions): PropertyDecorator => (target, key) => {
+  IsInt(options)(target, key);
+  Min(1, options)(target, key);
+  Max(INT4_MAX, options)(target, key);
+};
+
+/** `search`, `page`, `limit` of every assessment list (spec 4.8; conventions: pagination). */
+export class PageQueryDto {
+  @ApiPropertyOptional({ maxLength: SEARCH_MAX_LENGTH, description: 'Case-insensitive PostgreSQL regular expression (~*)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(SEARCH_MAX_LENGTH)
+  // A NUL byte cannot reach PostgreSQL in a text parameter; say so instead of failing with 500.
+  @Matches(/^[^\0]*$/, { message: 'search must not contain NUL characters' })
+  search?: string;
+
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(INT4_MAX)
+  page: number = 1;
+
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGE_LIMIT_MAX })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(PAGE_LIMIT_MAX)
+  limit: number = 10;
+}
+
+/** Path parameters of /{type}/:id: integer ids, so `abc` or `1.5` is a 400 naming `id`. */
+export class IntegerIdParams {
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  @Type(() => Number)
+  @IsIdentifier()
+  id!: number;
+}
+
+export class DeletedDto {
+  @ApiProperty({ example: 'Question deleted' })
+  message!: string;
+}
+
+/** What every page answers besides its items. */
+export class PageInfoDto {
+  @ApiProperty({ description: 'Matching records in all pages' })
+  total!: number;
+
+  @ApiProperty()
+  page!: number;
+
+  @ApiProperty()
+  limit!: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}

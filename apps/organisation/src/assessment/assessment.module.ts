@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { QuestionAnswerController } from './question-answer.controller';
+import { QuestionAnswerRepository } from './question-answer.repository';
+import { QuestionAnswerService } from './question-answer.service';
+import { QuestionGroupController } from './question-group.controller';
+import { QuestionGroupRepository } from './question-group.repository';
+import { QuestionGroupService } from './question-group.service';
+import { QuestionController } from './question.controller';
+import { QuestionRepository } from './question.repository';
+import { QuestionService } from './question.service';
+import { QuestionnaireSeedRepository } from './questionnaire-seed.repository';
+import { QuestionnaireSeeder } from './questionnaire.seeder';
+
+/** Questions, question groups and question answers (spec 2.6, 4.8), and the shipped questionnaire. */
+@Module({
+  controllers: [QuestionController, QuestionGroupController, QuestionAnswerController],
+  providers: [
+    QuestionRepository,
+    QuestionService,
+    QuestionGroupRepository,
+    QuestionGroupService,
+    QuestionAnswerRepository,
+    QuestionAnswerService,
+    QuestionnaireSeedRepository,
+    QuestionnaireSeeder,
+  ],
+})
+export class AssessmentModule {}

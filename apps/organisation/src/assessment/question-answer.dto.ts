@@ -1,0 +1,105 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ANSWER_TEXT_MAX_LENGTH, type QuestionAnswerRow } from '@teamfit/assessment';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { INT4_MAX, INT4_MIN, IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+
+export class QuestionAnswerDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ type: 'integer' })
+  orderIndex!: number;
+
+  @ApiProperty({ type: String, nullable: true, maxLength: ANSWER_TEXT_MAX_LENGTH })
+  text!: string | null;
+
+  @ApiProperty({ type: 'integer', description: 'The numeric score' })
+  value!: number;
+
+  @ApiProperty({ type: 'integer' })
+  questionId!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+}
+
+export class QuestionAnswerPageDto extends PageInfoDto {
+  @ApiProperty({ type: QuestionAnswerDto, isArray: true })
+  items!: QuestionAnswerDto[];
+}
+
+export class QuestionAnswerListQuery extends PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', description: 'Only the answers of this question' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIdentifier()
+  questionId?: number;
+}
+
+/** Unique per question: `value`, and `orderIndex` (spec 2.6). Integers, within PostgreSQL `integer`. */
+export class CreateQuestionAnswerDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Unique within the question' })
+  @IsInt()
+  @Min(0)
+  @Max(INT4_MAX)
+  orderIndex!: number;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: ANSWER_TEXT_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(ANSWER_TEXT_MAX_LENGTH)
+  text?: string | null;
+
+  @ApiProperty({ type: 'integer', description: 'The numeric score; unique within the question' })
+  @IsInt()
+  @Min(INT4_MIN)
+  @Max(INT4_MAX)
+  value!: number;
+
+  @ApiProperty({ type: 'integer' })
+  @IsIdentifier()
+  questionId!: number;
+}
+
+export class UpdateQuestionAnswerDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 0 })
+  @IsOmittable()
+  @IsInt()
+  @Min(0)
+  @Max(INT4_MAX)
+  orderIndex?: number;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: ANSWER_TEXT_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(ANSWER_TEXT_MAX_LENGTH)
+  text?: string | null;
+
+  @ApiPropertyOptional({ type: 'integer' })
+  @IsOmittable()
+  @IsInt()
+  @Min(INT4_MIN)
+  @Max(INT4_MAX)
+  value?: number;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'Moves the answer to another question' })
+  @IsOmittable()
+  @IsIdentifier()
+  questionId?: number;
+}
+
+export function mapQuestionAnswer(row: QuestionAnswerRow): QuestionAnswerDto {
+  return {
+    id: row.id,
+    orderIndex: row.orderIndex,
+    text: row.text,
+    value: row.value,
+    questionId: row.questionId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { answerOrder, type NewQuestionAnswerRow, type QuestionAnswerRow, questionAnswers } from '@teamfit/assessment';
+import { type Database, InjectDatabase } from '@teamfit/database';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { offsetOf, withSearchTimeout } from './assessment-search';
+
+export type QuestionAnswerChanges = Partial<Pick<NewQuestionAnswerRow, 'orderIndex' | 'text' | 'value' | 'questionId'>>;
+
+export interface QuestionAnswerFilter {
+  search?: string | undefined;
+  questionId?: number | undefined;
+  page: number;
+  limit: number;
+}
+
+/** Constraint names (migration of libs/assessment): the service turns them into clear messages. */
+export const ANSWER_VALUE_UNIQUE_INDEX = 'question_answers_question_value_key';
+export const ANSWER_ORDER_UNIQUE_INDEX = 'question_answers_question_order_key';
+export const ANSWER_QUESTION_FOREIGN_KEY = 'question_answers_question_id_questions_id_fk';
+
+/** The one gateway to `organisation.question_answers`: plain rows in, plain rows out, no rules. */
+@Injectable()
+export class QuestionAnswerRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  /** Question by question, in answer order, with the total; the search runs under the statement timeout. */
+  page(filter: QuestionAnswerFilter): Promise<{ rows: QuestionAnswerRow[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.search !== undefined) conditions.push(sql`${questionAnswers.text} ~* ${filter.search}`);
+    if (filter.questionId !== undefined) conditions.push(eq(questionAnswers.questionId, filter.questionId));
+    const where = and(...conditions);
+    return withSearchTimeout(this.db, async (tx) => {
+      const [counted] = await tx.select({ total: count() }).from(questionAnswers).where(where);
+      const rows = await tx
+        .select()
+        .from(questionAnswers)
+        .where(where)
+        .orderBy(asc(questionAnswers.questionId), ...answerOrder)
+        .limit(filter.limit)
+        .offset(offsetOf(filter.page, filter.limit));
+      return { rows, total: counted?.total ?? 0 };
+    });
+  }
+
+  async findById(id: number): Promise<QuestionAnswerRow | undefined> {
+    const [row] = await this.db.select().from(questionAnswers).where(eq(questionAnswers.id, id)).limit(1);
+    return row;
+  }
+
+  /** Throws the driver's unique or foreign-key violation; the service names it. */
+  async insert(values: NewQuestionAnswerRow): Promise<QuestionAnswerRow> {
+    const [row] = await this.db.insert(questionAnswers).values(values).returning();
+    if (!row) throw new Error('INSERT ... RETURNING gave no row');
+    return row;
+  }
+
+  /** Changes only the given columns and bumps updated_at; `undefined` when no row has the id. */
+  async update(id: number, changes: QuestionAnswerChanges): Promise<QuestionAnswerRow | undefined> {
+    const [row] = await this.db
+      .update(questionAnswers)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(questionAnswers.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const deleted = await this.db.delete(questionAnswers).where(eq(questionAnswers.id, id)).returning({ id: questionAnswers.id });
+    return deleted.length > 0;
+  }
+}

@@ -1,0 +1,79 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AcceptTokens, AdminOnly } from '@teamfit/auth';
+import { ErrorResponseDto } from '../accounts/account.dto';
+import { DeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
+import { CreateQuestionGroupDto, QuestionGroupDto, QuestionGroupListQuery, QuestionGroupPageDto, UpdateQuestionGroupDto } from './question-group.dto';
+import { QuestionGroupService } from './question-group.service';
+
+/** /question-group (gateway: /organisation/question-group), spec 4.8. Account tokens read; administrators write. */
+@ApiTags('question-group')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
+@ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
+@AcceptTokens('account')
+@Controller('question-group')
+export class QuestionGroupController {
+  constructor(private readonly groups: QuestionGroupService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List question groups by id, a page at a time; search is a case-insensitive regular expression on name' })
+  @ApiOkResponse({ type: QuestionGroupPageDto })
+  @ApiBadRequestResponse({ description: 'Invalid page, limit or search (not a regular expression, too long, too expensive)', type: ErrorResponseDto })
+  list(@Query() query: QuestionGroupListQuery): Promise<Page<QuestionGroupDto>> {
+    return this.groups.list(query);
+  }
+
+  @Post()
+  @AdminOnly()
+  @ApiOperation({ summary: 'Create a question group (administrators); questionIds move existing questions into it' })
+  @ApiCreatedResponse({ type: QuestionGroupDto })
+  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or a listed question does not exist', type: ErrorResponseDto })
+  @ApiConflictResponse({ description: 'A question group with this name already exists', type: ErrorResponseDto })
+  create(@Body() body: CreateQuestionGroupDto): Promise<QuestionGroupDto> {
+    return this.groups.create(body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a question group' })
+  @ApiOkResponse({ type: QuestionGroupDto })
+  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No question group has this id', type: ErrorResponseDto })
+  get(@Param() { id }: IntegerIdParams): Promise<QuestionGroupDto> {
+    return this.groups.get(id);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Update a question group (administrators); only the given fields change' })
+  @ApiOkResponse({ type: QuestionGroupDto })
+  @ApiBadRequestResponse({ description: 'id or a field is invalid, or a listed question does not exist', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No question group has this id', type: ErrorResponseDto })
+  @ApiConflictResponse({ description: 'The name is taken, or questionIds leaves out a question of the group', type: ErrorResponseDto })
+  update(@Param() { id }: IntegerIdParams, @Body() body: UpdateQuestionGroupDto): Promise<QuestionGroupDto> {
+    return this.groups.update(id, body);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Delete a question group without questions (administrators)' })
+  @ApiOkResponse({ type: DeletedDto })
+  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No question group has this id', type: ErrorResponseDto })
+  @ApiConflictResponse({ description: 'The group still has questions', type: ErrorResponseDto })
+  async remove(@Param() { id }: IntegerIdParams): Promise<DeletedDto> {
+    await this.groups.remove(id);
+    return { message: 'Question group deleted' };
+  }
+}

@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AcceptTokens, AdminOnly } from '@teamfit/auth';
+import { ErrorResponseDto } from '../accounts/account.dto';
+import { DeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
+import { CreateQuestionDto, QuestionDto, QuestionListQuery, QuestionPageDto, UpdateQuestionDto } from './question.dto';
+import { QuestionService } from './question.service';
+
+/** /question (gateway: /organisation/question), spec 4.8. Account tokens read; administrators write. */
+@ApiTags('question')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
+@ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
+@AcceptTokens('account')
+@Controller('question')
+export class QuestionController {
+  constructor(private readonly questions: QuestionService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List questions by group and order, a page at a time; search is a case-insensitive regular expression on text' })
+  @ApiOkResponse({ type: QuestionPageDto })
+  @ApiBadRequestResponse({ description: 'Invalid filter, page, limit or search (not a regular expression, too long, too expensive)', type: ErrorResponseDto })
+  list(@Query() query: QuestionListQuery): Promise<Page<QuestionDto>> {
+    return this.questions.list(query);
+  }
+
+  @Post()
+  @AdminOnly()
+  @ApiOperation({ summary: 'Create a question (administrators)' })
+  @ApiCreatedResponse({ type: QuestionDto })
+  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or the question group does not exist', type: ErrorResponseDto })
+  create(@Body() body: CreateQuestionDto): Promise<QuestionDto> {
+    return this.questions.create(body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a question' })
+  @ApiOkResponse({ type: QuestionDto })
+  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No question has this id', type: ErrorResponseDto })
+  get(@Param() { id }: IntegerIdParams): Promise<QuestionDto> {
+    return this.questions.get(id);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Update a question (administrators); only the given fields change' })
+  @ApiOkResponse({ type: QuestionDto })
+  @ApiBadRequestResponse({ description: 'id or a field is invalid, or the question group does not exist', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No question has this id', type: ErrorResponseDto })
+  update(@Param() { id }: IntegerIdParams, @Body() body: UpdateQuestionDto): Promise<QuestionDto> {
+    return this.questions.update(id, body);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Delete a question and its answers (administrators)' })
+  @ApiOkResponse({ type: DeletedDto })
+  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No question has this id', type: ErrorResponseDto })
+  async remove(@Param() { id }: IntegerIdParams): Promise<DeletedDto> {
+    await this.questions.remove(id);
+    return { message: 'Question deleted' };
+  }
+}

@@ -1,0 +1,179 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LIKERT_ANSWER_SETS, type LikertAnswerSet, QUESTION_TYPES, type QuestionRow, type QuestionType } from '@teamfit/assessment';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { INT4_MAX, IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+
+const TEXT_MAX_LENGTH = 2000;
+const SUMMARY_MAX_LENGTH = 1000;
+const METADATA_MAX_LENGTH = 200;
+
+export class QuestionDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ type: 'integer' })
+  questionGroupId!: number;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Display order within the group; questions without one come last' })
+  orderIndex!: number | null;
+
+  @ApiProperty({ enum: QUESTION_TYPES, enumName: 'QuestionType' })
+  type!: QuestionType;
+
+  @ApiProperty()
+  text!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  summary!: string | null;
+
+  @ApiProperty({ enum: LIKERT_ANSWER_SETS, enumName: 'LikertAnswerSet', nullable: true })
+  likertAnswerSet!: LikertAnswerSet | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'e.g. the conflict sub-group' })
+  metadata!: string | null;
+
+  @ApiProperty({ description: 'Validity (social-desirability) item, never scored' })
+  faking!: boolean;
+
+  @ApiProperty()
+  reverseScore!: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+}
+
+export class QuestionPageDto extends PageInfoDto {
+  @ApiProperty({ type: QuestionDto, isArray: true })
+  items!: QuestionDto[];
+}
+
+export class QuestionListQuery extends PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', description: 'Only the questions of this group' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIdentifier()
+  questionGroupId?: number;
+}
+
+/** `summary`, `likertAnswerSet`, `metadata` and `orderIndex` may be null (cleared); the rest may not. */
+export class CreateQuestionDto {
+  @ApiProperty({ type: 'integer' })
+  @IsIdentifier()
+  questionGroupId!: number;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(INT4_MAX)
+  orderIndex?: number | null;
+
+  @ApiProperty({ enum: QUESTION_TYPES, enumName: 'QuestionType' })
+  @IsIn(QUESTION_TYPES)
+  type!: QuestionType;
+
+  @ApiProperty({ maxLength: TEXT_MAX_LENGTH })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TEXT_MAX_LENGTH)
+  text!: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: SUMMARY_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(SUMMARY_MAX_LENGTH)
+  summary?: string | null;
+
+  @ApiPropertyOptional({ enum: LIKERT_ANSWER_SETS, enumName: 'LikertAnswerSet', nullable: true })
+  @IsOptional()
+  @IsIn(LIKERT_ANSWER_SETS)
+  likertAnswerSet?: LikertAnswerSet | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: METADATA_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(METADATA_MAX_LENGTH)
+  metadata?: string | null;
+
+  @ApiProperty()
+  @IsBoolean()
+  faking!: boolean;
+
+  @ApiProperty()
+  @IsBoolean()
+  reverseScore!: boolean;
+}
+
+export class UpdateQuestionDto {
+  @ApiPropertyOptional({ type: 'integer', description: 'Moves the question to another group' })
+  @IsOmittable()
+  @IsIdentifier()
+  questionGroupId?: number;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(INT4_MAX)
+  orderIndex?: number | null;
+
+  @ApiPropertyOptional({ enum: QUESTION_TYPES, enumName: 'QuestionType' })
+  @IsOmittable()
+  @IsIn(QUESTION_TYPES)
+  type?: QuestionType;
+
+  @ApiPropertyOptional({ maxLength: TEXT_MAX_LENGTH })
+  @IsOmittable()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TEXT_MAX_LENGTH)
+  text?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: SUMMARY_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(SUMMARY_MAX_LENGTH)
+  summary?: string | null;
+
+  @ApiPropertyOptional({ enum: LIKERT_ANSWER_SETS, enumName: 'LikertAnswerSet', nullable: true })
+  @IsOptional()
+  @IsIn(LIKERT_ANSWER_SETS)
+  likertAnswerSet?: LikertAnswerSet | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: METADATA_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(METADATA_MAX_LENGTH)
+  metadata?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsBoolean()
+  faking?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOmittable()
+  @IsBoolean()
+  reverseScore?: boolean;
+}
+
+export function mapQuestion(row: QuestionRow): QuestionDto {
+  return {
+    id: row.id,
+    questionGroupId: row.questionGroupId,
+    orderIndex: row.orderIndex,
+    type: row.type,
+    text: row.text,
+    summary: row.summary,
+    likertAnswerSet: row.likertAnswerSet,
+    metadata: row.metadata,
+    faking: row.faking,
+    reverseScore: row.reverseScore,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { notFound, postgresErrorOf, validationFailed } from '@teamfit/common';
+import type { Page } from './assessment-common.dto';
+import { searching } from './assessment-search';
+import { type CreateQuestionDto, mapQuestion, type QuestionDto, type QuestionListQuery, type UpdateQuestionDto } from './question.dto';
+import { QUESTION_GROUP_FOREIGN_KEY, type QuestionChanges, QuestionRepository } from './question.repository';
+
+/** Question rules. Raises DomainErrors only. */
+@Injectable()
+export class QuestionService {
+  constructor(private readonly repository: QuestionRepository) {}
+
+  async list(query: QuestionListQuery): Promise<Page<QuestionDto>> {
+    const { rows, total } = await searching(() => this.repository.page(query));
+    return { items: rows.map(mapQuestion), total, page: query.page, limit: query.limit };
+  }
+
+  async get(id: number): Promise<QuestionDto> {
+    const row = await this.repository.findById(id);
+    if (!row) throw notFound('Question');
+    return mapQuestion(row);
+  }
+
+  async create(input: CreateQuestionDto): Promise<QuestionDto> {
+    // The foreign key decides whether the group exists: a prior lookup would race with its deletion.
+    const row = await this.withExistingGroup(() =>
+      this.repository.insert({
+        questionGroupId: input.questionGroupId,
+        orderIndex: input.orderIndex ?? null,
+        type: input.type,
+        text: input.text,
+        summary: input.summary ?? null,
+        likertAnswerSet: input.likertAnswerSet ?? null,
+        metadata: input.metadata ?? null,
+        faking: input.faking,
+        reverseScore: input.reverseScore,
+      }),
+    );
+    return mapQuestion(row);
+  }
+
+  async update(id: number, input: UpdateQuestionDto): Promise<QuestionDto> {
+    const row = await this.withExistingGroup(() => this.repository.update(id, changesOf(input)));
+    if (!row) throw notFound('Question');
+    return mapQuestion(row);
+  }
+
+  /** Deletes the question's answers too. */
+  async remove(id: number): Promise<void> {
+    if (!(await this.repository.delete(id))) throw notFound('Question');
+  }
+
+  private async withExistingGroup<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      const postgres = postgresErrorOf(error);
+      if (postgres?.code === '23503' && postgres.constraint === QUESTION_GROUP_FOREIGN_KEY) {
+        throw validationFailed('questionGroupId must be the id of an existing question group');
+      }
+      throw error;
+    }
+  }
+}
+
+/** Only the fields the client sent; `null` clears a nullable field. */
+function changesOf(input: UpdateQuestionDto): QuestionChanges {
+  const changes: QuestionChanges = {};
+  if (input.questionGroupId !== undefined) changes.questionGroupId = input.questionGroupId;
+  if (input.orderIndex !== undefined) changes.orderIndex = input.orderIndex;
+  if (input.type !== undefined) changes.type = input.type;
+  if (input.text !== undefined) changes.text = input.text;
+  if (input.summary !== undefined) changes.summary = input.summary;
+  if (input.likertAnswerSet !== undefined) changes.likertAnswerSet = input.likertAnswerSet;
+  if (input.metadata !== undefined) changes.metadata = input.metadata;
+  if (input.faking !== undefined) changes.faking = input.faking;
+  if (input.reverseScore !== undefined) changes.reverseScore = input.reverseScore;
+  return changes;
+}

@@ -1,0 +1,117 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AcceptTokens, AdminOnly } from '@teamfit/auth';
+import { ErrorResponseDto } from '../accounts/account.dto';
+import { BoundedMemoryStorage, LOGO_MAX_BYTES, type LogoUpload } from './logo-upload.storage';
+import { MultipartOnlyInterceptor } from './multipart-only.interceptor';
+import {
+  CreateOrganisationDto,
+  CreateOrganisationFormDto,
+  OrganisationDeletedDto,
+  OrganisationDto,
+  OrganisationEnvelopeDto,
+  OrganisationIdParams,
+  OrganisationListItemDto,
+  UpdateOrganisationDto,
+  UpdateOrganisationFormDto,
+} from './organisation.dto';
+import { OrganisationService } from './organisation.service';
+
+/** The logo part: one file, held in memory up to 5 MB; a few dozen small text fields. */
+const LogoInterceptor = FileInterceptor('logo', {
+  storage: new BoundedMemoryStorage(LOGO_MAX_BYTES),
+  limits: { files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+});
+
+/**
+ * /organisation (gateway: /organisation/organisation). Account tokens only; writes need an
+ * administrator, whose token is also what the media service sees when a logo is stored.
+ */
+@ApiTags('organisation')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
+@ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
+@AcceptTokens('account')
+@Controller('organisation')
+export class OrganisationController {
+  constructor(private readonly organisations: OrganisationService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List organisations' })
+  @ApiOkResponse({ type: OrganisationListItemDto, isArray: true })
+  list(): Promise<OrganisationListItemDto[]> {
+    return this.organisations.list();
+  }
+
+  @Post()
+  @AdminOnly()
+  @HttpCode(200)
+  @UseInterceptors(MultipartOnlyInterceptor, LogoInterceptor)
+  @ApiOperation({ summary: 'Create an organisation (administrators); multipart/form-data, values as strings' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: CreateOrganisationFormDto })
+  @ApiOkResponse({ type: OrganisationEnvelopeDto })
+  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or the logo is not a png/webp/jpeg of at most 5 MB', type: ErrorResponseDto })
+  @ApiConflictResponse({ description: 'An organisation with this name or urlName already exists', type: ErrorResponseDto })
+  @ApiServiceUnavailableResponse({ description: 'The media service could not be reached to store the logo', type: ErrorResponseDto })
+  async create(
+    @Body() body: CreateOrganisationDto,
+    @UploadedFile() logo: LogoUpload | undefined,
+    @Headers('authorization') authorization: string,
+  ): Promise<OrganisationEnvelopeDto> {
+    return { organisation: await this.organisations.create(body, logo, authorization) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get an organisation by its `id` (UUID) or `_id`' })
+  @ApiOkResponse({ type: OrganisationDto })
+  @ApiBadRequestResponse({ description: 'id is neither a UUID nor an ObjectId', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No organisation has this id', type: ErrorResponseDto })
+  get(@Param() { id }: OrganisationIdParams): Promise<OrganisationDto> {
+    return this.organisations.get(id);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  @UseInterceptors(MultipartOnlyInterceptor, LogoInterceptor)
+  @ApiOperation({ summary: 'Update an organisation (administrators); any subset of the fields; a new logo replaces the old one' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UpdateOrganisationFormDto })
+  @ApiOkResponse({ type: OrganisationDto })
+  @ApiBadRequestResponse({ description: 'id, a field or the logo is invalid', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No organisation has this id', type: ErrorResponseDto })
+  @ApiConflictResponse({ description: 'Another organisation has this name or urlName', type: ErrorResponseDto })
+  update(
+    @Param() { id }: OrganisationIdParams,
+    @Body() body: UpdateOrganisationDto,
+    @UploadedFile() logo: LogoUpload | undefined,
+    @Headers('authorization') authorization: string,
+  ): Promise<OrganisationDto> {
+    return this.organisations.update(id, body, logo, authorization);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Delete an organisation and its logo (administrators)' })
+  @ApiOkResponse({ type: OrganisationDeletedDto })
+  @ApiBadRequestResponse({ description: 'id is neither a UUID nor an ObjectId', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No organisation has this id', type: ErrorResponseDto })
+  async remove(@Param() { id }: OrganisationIdParams, @Headers('authorization') authorization: string): Promise<OrganisationDeletedDto> {
+    await this.organisations.remove(id, authorization);
+    return { message: 'Organisation deleted' };
+  }
+}
