@@ -1,8 +1,40 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { ServiceConfig } from '@teamfit/common';
+import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
+import { PersonaLoginController } from './persona-login/persona-login.controller';
+import { PERSONA_LOGIN_CLOCK, type PersonaLoginClock, PersonaLoginService } from './persona-login/persona-login.service';
+import { PersonaController } from './personas/persona.controller';
+import { PersonaRepository } from './personas/persona.repository';
+import { PersonaService } from './personas/persona.service';
+import { TeamController } from './teams/team.controller';
+import { TeamRepository } from './teams/team.repository';
+import { TeamService } from './teams/team.service';
+import { TeammateController } from './teammates/teammate.controller';
+import { TeammateRepository } from './teammates/teammate.repository';
+import { TeammateService } from './teammates/teammate.service';
 
 @Module({})
 export class ProfileAppModule {}
 
-export const profileAppModule = (config: ServiceConfig): DynamicModule => serviceModule(config, ProfileAppModule);
+export interface ProfileAppOptions {
+  /** Tests move time forward instead of waiting for codes to expire. */
+  now?: PersonaLoginClock;
+}
+
+export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptions = {}): DynamicModule =>
+  serviceModule(config, ProfileAppModule, {
+    imports: [MailModule.forRoot(config)],
+    // The sign-in controller first: its fixed /persona/* paths are registered before /persona/:id.
+    controllers: [PersonaLoginController, PersonaController, TeammateController, TeamController],
+    providers: [
+      TeammateRepository,
+      TeammateService,
+      TeamRepository,
+      TeamService,
+      PersonaRepository,
+      PersonaService,
+      PersonaLoginService,
+      { provide: PERSONA_LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) },
+    ],
+  });

@@ -1,4 +1,12 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { createLoginTables } from '@teamfit/auth';
+import { profileSchema } from '@teamfit/personas';
 
-/** Every table of the profile service lives in this PostgreSQL schema; no other service writes here. */
-export const profileSchema = pgSchema('profile');
+/**
+ * Every table of the profile service lives in the `profile` PostgreSQL schema; no other service
+ * writes here. Personas, teammates and teams are declared in libs/personas (other services read
+ * them through PersonaDirectory); the persona sign-in tables are the shared login tables.
+ */
+export { personas, profileSchema, teammates, teams } from '@teamfit/personas';
+
+export const { loginChallenges, refreshTokens, loginThrottles } = createLoginTables(profileSchema);
+export const profileLoginTables = { loginChallenges, refreshTokens, loginThrottles };

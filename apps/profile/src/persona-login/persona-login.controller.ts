@@ -1,0 +1,62 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AcceptTokens, Principal, type VerifiedToken } from '@teamfit/auth';
+import { Public } from '@teamfit/common';
+import { ErrorResponseDto } from '../shared/validation';
+import { PersonaLoginRequestDto, PersonaRefreshRequestDto, PersonaTokenPairDto, PersonaVerifyRequestDto, PersonaVerifyResponseDto } from './persona-login.dto';
+import { PersonaLoginService } from './persona-login.service';
+
+/** /persona/login, /persona/verify and /persona/token (gateway: /profile/persona/...), spec 4.3. */
+@ApiTags('persona sign-in')
+@Controller('persona')
+export class PersonaLoginController {
+  constructor(private readonly logins: PersonaLoginService) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: "E-mail a one-time password to the persona; the returned access token is good only for /persona/verify" })
+  @ApiOkResponse({ type: PersonaTokenPairDto })
+  @ApiBadRequestResponse({ description: 'Invalid e-mail address or code challenge', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No persona has this e-mail address', type: ErrorResponseDto })
+  @ApiForbiddenResponse({ description: 'The persona is blocked', type: ErrorResponseDto })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait', type: ErrorResponseDto })
+  login(@Body() body: PersonaLoginRequestDto): Promise<PersonaTokenPairDto> {
+    return this.logins.login(body.emailAddress, body.codeChallenge);
+  }
+
+  @AcceptTokens('persona-login')
+  @Post('verify')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Prove the e-mailed code and the PKCE verifier; returns persona access and refresh tokens' })
+  @ApiOkResponse({ type: PersonaVerifyResponseDto })
+  @ApiBadRequestResponse({ description: 'Wrong, expired or used code, or wrong verifier', type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ description: 'No Bearer token', type: ErrorResponseDto })
+  @ApiForbiddenResponse({ description: 'Not a persona login token, or an invalid one', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'The persona no longer exists', type: ErrorResponseDto })
+  async verify(@Principal() loginToken: VerifiedToken, @Body() body: PersonaVerifyRequestDto): Promise<PersonaVerifyResponseDto> {
+    const { accessToken, refreshToken, persona } = await this.logins.verify(loginToken, body.otp, body.codeVerifier);
+    return { error: false, message: 'Signed in', accessToken, refreshToken, persona };
+  }
+
+  @Public()
+  @Post('token')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange a persona refresh token for a new pair; the old one is spent' })
+  @ApiOkResponse({ type: PersonaTokenPairDto })
+  @ApiForbiddenResponse({ description: 'Invalid, expired, revoked or re-used refresh token', type: ErrorResponseDto })
+  token(@Body() body: PersonaRefreshRequestDto): Promise<PersonaTokenPairDto> {
+    return this.logins.refresh(body.refreshToken);
+  }
+}

@@ -1,0 +1,50 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsMongoId, IsUUID, ValidateIf } from 'class-validator';
+
+/** RFC 5321 caps a forward path at 254 characters; other texts get generous but finite bounds. */
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+export const TITLE_MAX_LENGTH = 200;
+export const TEXT_MAX_LENGTH = 5_000;
+export const URL_MAX_LENGTH = 2_048;
+export const LIST_MAX_SIZE = 1_000;
+
+/**
+ * Optional, but never null: `@IsOptional()` also lets `null` through, which for a NOT NULL column
+ * would reach PostgreSQL and fail as a 500 instead of a 400 naming the field.
+ */
+export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/** Only web addresses with a scheme: the spec calls these fields full URLs. */
+export const URL_OPTIONS = { require_protocol: true, protocols: ['http', 'https'] };
+
+/** Path parameter of teammate and team routes: a 24-hex ObjectId, else 400 naming `id`. */
+export class ObjectIdParams {
+  @ApiProperty({ pattern: '^[0-9a-f]{24}$', example: '665f1c2b9d3e4a0012345678' })
+  @IsMongoId()
+  id!: string;
+}
+
+/** Path parameter of persona routes: a UUID, else 400 naming `id`. */
+export class UuidParams {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  id!: string;
+}
+
+/** The platform error body, described for OpenAPI (spec section 7). */
+export class ErrorResponseDto {
+  @ApiProperty({ example: 404 })
+  statusCode!: number;
+
+  @ApiProperty({ example: 'Not Found' })
+  error!: string;
+
+  @ApiProperty({ example: 'Teammate not found' })
+  message!: string;
+}
+
+export class MessageDto {
+  @ApiProperty({ example: 'Teammate deleted' })
+  message!: string;
+}

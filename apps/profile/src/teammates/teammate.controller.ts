@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AcceptTokens, AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
+import { ErrorResponseDto, MessageDto, ObjectIdParams } from '../shared/validation';
+import { CreateTeammateDto, TeammateDto, UpdateTeammateDto } from './teammate.dto';
+import { TeammateService } from './teammate.service';
+
+/**
+ * /teammate and /me (gateway: /profile/teammate, /profile/me). Account tokens only: a persona may
+ * read only its own persona (ARCHITECTURE.md section 3). Writes need an administrator.
+ */
+@ApiTags('teammate')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
+@ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
+@AcceptTokens('account')
+@Controller()
+export class TeammateController {
+  constructor(private readonly teammates: TeammateService) {}
+
+  @Get('me')
+  @ApiOperation({ summary: "The caller's teammate: the one whose e-mail address is the token's" })
+  @ApiOkResponse({ type: TeammateDto })
+  @ApiNotFoundResponse({ description: "No teammate has the token's e-mail address", type: ErrorResponseDto })
+  me(@Principal() principal: VerifiedToken): Promise<TeammateDto> {
+    return this.teammates.getByEmail(principal.emailAddress);
+  }
+
+  @Get('teammate')
+  @ApiOperation({ summary: 'List teammates, oldest first' })
+  @ApiOkResponse({ type: TeammateDto, isArray: true })
+  list(): Promise<TeammateDto[]> {
+    return this.teammates.list();
+  }
+
+  @Post('teammate')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Create a teammate (administrators)' })
+  @ApiCreatedResponse({ type: TeammateDto })
+  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: ErrorResponseDto })
+  @ApiConflictResponse({ description: 'A teammate with this e-mail address already exists', type: ErrorResponseDto })
+  create(@Body() body: CreateTeammateDto): Promise<TeammateDto> {
+    return this.teammates.create(body);
+  }
+
+  @Get('teammate/:id')
+  @ApiOperation({ summary: 'Get a teammate' })
+  @ApiOkResponse({ type: TeammateDto })
+  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No teammate has this id', type: ErrorResponseDto })
+  get(@Param() { id }: ObjectIdParams): Promise<TeammateDto> {
+    return this.teammates.get(id);
+  }
+
+  @Put('teammate/:id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Update a teammate (administrators); only the given fields change' })
+  @ApiOkResponse({ type: TeammateDto })
+  @ApiBadRequestResponse({ description: 'id is not an ObjectId, or a field is invalid or not accepted', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No teammate has this id', type: ErrorResponseDto })
+  @ApiConflictResponse({ description: 'A teammate with this e-mail address already exists', type: ErrorResponseDto })
+  update(@Param() { id }: ObjectIdParams, @Body() body: UpdateTeammateDto): Promise<TeammateDto> {
+    return this.teammates.update(id, body);
+  }
+
+  @Delete('teammate/:id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Delete a teammate (administrators)' })
+  @ApiOkResponse({ type: MessageDto })
+  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No teammate has this id', type: ErrorResponseDto })
+  async remove(@Param() { id }: ObjectIdParams): Promise<MessageDto> {
+    await this.teammates.remove(id);
+    return { message: 'Teammate deleted' };
+  }
+}
