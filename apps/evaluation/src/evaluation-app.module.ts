@@ -1,8 +1,20 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { ServiceConfig } from '@teamfit/common';
 import { serviceModule } from '@teamfit/platform';
+import { ALGORITHM_CONTROLLERS, ALGORITHM_PROVIDERS } from './algorithm/algorithm.parts';
+import type { EvaluationClock } from './evaluations/evaluation.clock';
+import { EVALUATION_CONTROLLERS, evaluationProviders } from './evaluations/evaluation.parts';
 
 @Module({})
 export class EvaluationAppModule {}
 
-export const evaluationAppModule = (config: ServiceConfig): DynamicModule => serviceModule(config, EvaluationAppModule);
+export interface EvaluationAppOptions {
+  /** Tests fix "now" (answeredAt, computedAt). */
+  now?: EvaluationClock;
+}
+
+export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAppOptions = {}): DynamicModule =>
+  serviceModule(config, EvaluationAppModule, {
+    controllers: [...ALGORITHM_CONTROLLERS, ...EVALUATION_CONTROLLERS],
+    providers: [...ALGORITHM_PROVIDERS, ...evaluationProviders(options.now)],
+  });

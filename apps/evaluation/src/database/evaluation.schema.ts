@@ -1,4 +1,10 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { evaluationSchema } from './pg-schema';
 
 /** Every table of the evaluation service lives in this PostgreSQL schema; no other service writes here. */
-export const evaluationSchema = pgSchema('evaluation');
+export { evaluationSchema };
+
+/** Algorithm entities (SCORING.md section 5): teams, roles, role specifications, user records, lookups. */
+export * from './algorithm.tables';
+
+/** Evaluations, their fixed question sets and answers. */
+export * from './evaluation.tables';

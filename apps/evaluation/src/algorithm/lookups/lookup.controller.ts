@@ -1,0 +1,93 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AdminOnly } from '@teamfit/auth';
+import type { Response } from 'express';
+import { AlgorithmErrorDto, DeletedDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
+import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
+import { validatedAs } from '../shared/validated-body';
+import { LOOKUP_COLLECTIONS, LOOKUPS, type LookupDescriptor, type LookupRow } from './lookup.descriptors';
+import { LOOKUP_KIND_DTOS, type CreateNamedLookupDto, type LookupInput } from './lookup.dto';
+import { LookupService } from './lookup.service';
+
+/**
+ * /algorithm/{collection} of one lookup (gateway: /evaluation/algorithm/{collection}). One class
+ * per lookup so each has its own route, OpenAPI tag and body DTOs; the logic is shared.
+ */
+export function lookupController(lookup: LookupDescriptor): Type {
+  const dtos = LOOKUP_KIND_DTOS[lookup.kind];
+  const noun = lookup.label.toLowerCase();
+
+  @ApiTags(`algorithm/${lookup.collection}`)
+  @AlgorithmAccess()
+  @Controller(`algorithm/${lookup.collection}`)
+  class LookupController {
+    constructor(private readonly lookups: LookupService) {}
+
+    @Get()
+    @ApiOperation({ summary: `List ${lookup.collection}, by id` })
+    @ApiOkResponse({ type: dtos.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
+    @ApiBadRequestResponse({ description: 'page or limit invalid (limit at most 100)', type: AlgorithmErrorDto })
+    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: Response): Promise<LookupRow[]> {
+      const { items, total } = await this.lookups.list(lookup, pageOf(query));
+      response.setHeader(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    }
+
+    @Post()
+    @AdminOnly()
+    @ApiOperation({ summary: `Create a ${noun} (administrators)` })
+    @ApiBody({ type: dtos.create })
+    @ApiCreatedResponse({ type: dtos.response })
+    @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: AlgorithmErrorDto })
+    create(@Body(validatedAs(dtos.create)) body: CreateNamedLookupDto & LookupInput): Promise<LookupRow> {
+      return this.lookups.create(lookup, body);
+    }
+
+    @Get(':id')
+    @ApiOperation({ summary: `Get a ${noun}` })
+    @ApiOkResponse({ type: dtos.response })
+    @ApiBadRequestResponse({ description: 'id is not a positive integer', type: AlgorithmErrorDto })
+    @ApiNotFoundResponse({ description: `No ${noun} has this id`, type: AlgorithmErrorDto })
+    get(@Param() { id }: IdParams): Promise<LookupRow> {
+      return this.lookups.get(lookup, id);
+    }
+
+    @Put(':id')
+    @AdminOnly()
+    @ApiOperation({ summary: `Update a ${noun} (administrators); only the given fields change` })
+    @ApiBody({ type: dtos.update })
+    @ApiOkResponse({ type: dtos.response })
+    @ApiBadRequestResponse({ description: 'id is not a positive integer, or a field is invalid or not accepted', type: AlgorithmErrorDto })
+    @ApiNotFoundResponse({ description: `No ${noun} has this id`, type: AlgorithmErrorDto })
+    update(@Param() { id }: IdParams, @Body(validatedAs(dtos.update)) body: LookupInput): Promise<LookupRow> {
+      return this.lookups.update(lookup, id, body);
+    }
+
+    @Delete(':id')
+    @AdminOnly()
+    @ApiOperation({ summary: `Delete a ${noun} (administrators)` })
+    @ApiOkResponse({ type: DeletedDto })
+    @ApiBadRequestResponse({ description: 'id is not a positive integer', type: AlgorithmErrorDto })
+    @ApiNotFoundResponse({ description: `No ${noun} has this id`, type: AlgorithmErrorDto })
+    @ApiConflictResponse({ description: `A role specification, user experience or user goal still refers to the ${noun}`, type: AlgorithmErrorDto })
+    async remove(@Param() { id }: IdParams): Promise<DeletedDto> {
+      await this.lookups.remove(lookup, id);
+      return { message: `${lookup.label} deleted` };
+    }
+  }
+
+  // Distinct class names keep OpenAPI operation ids (Controller_method) unique across lookups.
+  Object.defineProperty(LookupController, 'name', { value: `${lookup.collection[0]?.toUpperCase()}${lookup.collection.slice(1)}Controller` });
+  return LookupController;
+}
+
+export const LOOKUP_CONTROLLERS: Type[] = LOOKUP_COLLECTIONS.map((collection) => lookupController(LOOKUPS[collection]));

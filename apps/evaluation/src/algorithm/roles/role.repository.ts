@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { type RoleRow, roles } from '../../database/evaluation.schema';
+import type { Page } from '../shared/algorithm-http.dto';
+
+export type NewRole = Pick<typeof roles.$inferInsert, 'organisationId' | 'title' | 'teamId' | 'roleSpecificationId' | 'criteriaWeight'>;
+export type RoleChanges = Partial<NewRole>;
+
+/** The one gateway to `evaluation.roles`: plain rows in, plain rows out, no rules. */
+@Injectable()
+export class RoleRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  list(page: Page, teamId?: number): Promise<RoleRow[]> {
+    return this.db.select().from(roles).where(byTeam(teamId)).orderBy(asc(roles.id)).limit(page.limit).offset(page.offset);
+  }
+
+  async count(teamId?: number): Promise<number> {
+    const [row] = await this.db.select({ total: count() }).from(roles).where(byTeam(teamId));
+    return row?.total ?? 0;
+  }
+
+  async findById(id: number): Promise<RoleRow | undefined> {
+    const [row] = await this.db.select().from(roles).where(eq(roles.id, id)).limit(1);
+    return row;
+  }
+
+  /** Throws the driver's foreign-key violation when the team or specification does not exist. */
+  async insert(values: NewRole): Promise<RoleRow> {
+    const [row] = await this.db.insert(roles).values(values).returning();
+    if (!row) throw new Error('INSERT ... RETURNING gave no row');
+    return row;
+  }
+
+  async update(id: number, changes: RoleChanges): Promise<RoleRow | undefined> {
+    if (Object.keys(changes).length === 0) return this.findById(id);
+    const [row] = await this.db.update(roles).set(changes).where(eq(roles.id, id)).returning();
+    return row;
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const deleted = await this.db.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id });
+    return deleted.length > 0;
+  }
+}
+
+function byTeam(teamId: number | undefined): SQL | undefined {
+  return teamId === undefined ? undefined : eq(roles.teamId, teamId);
+}

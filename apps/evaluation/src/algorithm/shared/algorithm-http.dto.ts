@@ -1,0 +1,83 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min, ValidateIf } from 'class-validator';
+
+/** PostgreSQL `integer`: ids and integer values beyond it would fail in the database, not as a 400. */
+export const MAX_INTEGER = 2_147_483_647;
+export const MAX_PAGE_LIMIT = 100;
+
+/**
+ * Optional, but never null: `@IsOptional()` also lets `null` through, which for a NOT NULL column
+ * would reach PostgreSQL and fail as a 500 instead of a 400 naming the field.
+ */
+export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/** Path and query values arrive as strings: only plain decimal digits become numbers ("0x10", "1e3" stay invalid). */
+export const ToInteger = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value));
+
+/** `/:id` of the identity-keyed collections: a positive integer, else 400 naming `id`. */
+export class IdParams {
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
+  @ToInteger()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_INTEGER)
+  id!: number;
+}
+
+/** `/:userId` of user experiences and goals: the persona's integer user id (>= 0, like algorithmUserId). */
+export class UserIdParams {
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1001 })
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_INTEGER)
+  userId!: number;
+}
+
+/** page/limit of every list (docs/conventions.md): defaults 1 and 10, limit at most 100. */
+export class PageQuery {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @IsOmittable()
+  @ToInteger()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_INTEGER)
+  page?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 10 })
+  @IsOmittable()
+  @ToInteger()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_LIMIT)
+  limit?: number;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+export function pageOf(query: PageQuery): Page {
+  const limit = query.limit ?? 10;
+  return { offset: ((query.page ?? 1) - 1) * limit, limit };
+}
+
+export class DeletedDto {
+  @ApiProperty({ example: 'Industry deleted' })
+  message!: string;
+}
+
+/** The platform error body, described for OpenAPI (spec section 7). */
+export class AlgorithmErrorDto {
+  @ApiProperty({ example: 404 })
+  statusCode!: number;
+
+  @ApiProperty({ example: 'Not Found' })
+  error!: string;
+
+  @ApiProperty({ example: 'Industry not found' })
+  message!: string;
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { conflict, notFound, postgresErrorOf } from '@teamfit/common';
+import { ROLE_TEAM_FOREIGN_KEY } from '../../database/evaluation.schema';
+import type { Page } from '../shared/algorithm-http.dto';
+import { isReferencedRowViolation } from '../shared/postgres-codes';
+import { type CreateTeamDto, mapTeam, type TeamDto, type UpdateTeamDto } from './team.dto';
+import { type TeamChanges, TeamRepository } from './team.repository';
+
+
+/** Team rules. Raises DomainErrors only; the platform filter maps them to HTTP. */
+@Injectable()
+export class TeamService {
+  constructor(private readonly repository: TeamRepository) {}
+
+  async list(page: Page): Promise<{ items: TeamDto[]; total: number }> {
+    const [rows, total] = await Promise.all([this.repository.list(page), this.repository.count()]);
+    return { items: rows.map(mapTeam), total };
+  }
+
+  async get(id: number): Promise<TeamDto> {
+    const row = await this.repository.findById(id);
+    if (!row) throw notFound('Team');
+    return mapTeam(row);
+  }
+
+  async create(input: CreateTeamDto): Promise<TeamDto> {
+    const row = await this.repository.insert({ name: input.name, organisationId: input.organisationId ?? null, memberPersonaIds: input.memberPersonaIds ?? [] });
+    return mapTeam(row);
+  }
+
+  async update(id: number, input: UpdateTeamDto): Promise<TeamDto> {
+    const changes: TeamChanges = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.organisationId !== undefined) changes.organisationId = input.organisationId;
+    if (input.memberPersonaIds !== undefined) changes.memberPersonaIds = input.memberPersonaIds;
+    const row = await this.repository.update(id, changes);
+    if (!row) throw notFound('Team');
+    return mapTeam(row);
+  }
+
+  /** The foreign keys decide (no check-then-delete race): roles and evaluations are the only tables referring to teams. */
+  async remove(id: number): Promise<void> {
+    let deleted: boolean;
+    try {
+      deleted = await this.repository.delete(id);
+    } catch (error) {
+      const postgres = postgresErrorOf(error);
+      if (isReferencedRowViolation(postgres?.code)) {
+        throw conflict(`Team ${id} is still used by ${postgres?.constraint === ROLE_TEAM_FOREIGN_KEY ? 'roles' : 'evaluations'}`);
+      }
+      throw error;
+    }
+    if (!deleted) throw notFound('Team');
+  }
+}

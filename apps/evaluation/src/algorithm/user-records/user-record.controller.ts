@@ -1,0 +1,106 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AdminOnly } from '@teamfit/auth';
+import type { Response } from 'express';
+import { AlgorithmErrorDto, DeletedDto, pageOf, PageQuery, UserIdParams } from '../shared/algorithm-http.dto';
+import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
+import { validatedAs } from '../shared/validated-body';
+import { CreateUserExperienceDto, CreateUserGoalDto, UserExperienceDto, UserExperienceInput, UserGoalDto, UserGoalInput } from './user-record.dto';
+import { type UserRecordInput, UserExperienceService, UserGoalService, type UserRecordService } from './user-record.service';
+
+interface UserRecordRoute {
+  service: Type<UserRecordService<{ userId: number }>>;
+  response: Type;
+  create: Type;
+  input: Type;
+}
+
+const INVALID = 'A field is invalid or not accepted, or refers to a lookup id that does not exist (the message names the field)';
+
+/**
+ * /algorithm/userexperiences and /algorithm/usergoals (gateway: /evaluation/algorithm/…): records
+ * keyed by the persona's integer user id. `PUT /:userId` upserts: 201 when it created the record,
+ * 200 when it changed it.
+ */
+export function userRecordController(route: UserRecordRoute, collection: string, label: string): Type {
+  const noun = label.toLowerCase();
+
+  @ApiTags(`algorithm/${collection}`)
+  @AlgorithmAccess()
+  @Controller(`algorithm/${collection}`)
+  class UserRecordController {
+    constructor(@Inject(route.service) private readonly records: UserRecordService<{ userId: number }>) {}
+
+    @Get()
+    @ApiOperation({ summary: `List ${noun}s, by userId` })
+    @ApiOkResponse({ type: route.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
+    @ApiBadRequestResponse({ description: 'page or limit invalid (limit at most 100)', type: AlgorithmErrorDto })
+    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: Response): Promise<object[]> {
+      const { items, total } = await this.records.list(pageOf(query));
+      response.setHeader(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    }
+
+    @Post()
+    @AdminOnly()
+    @ApiOperation({ summary: `Create the ${noun} of a user (administrators); absent fields are [] or null` })
+    @ApiBody({ type: route.create })
+    @ApiCreatedResponse({ type: route.response })
+    @ApiBadRequestResponse({ description: INVALID, type: AlgorithmErrorDto })
+    @ApiConflictResponse({ description: `The user already has a ${noun} (PUT /:userId changes it)`, type: AlgorithmErrorDto })
+    create(@Body(validatedAs(route.create)) body: UserRecordInput & { userId: number }): Promise<object> {
+      const { userId, ...fields } = body;
+      return this.records.create(userId, fields);
+    }
+
+    @Get(':userId')
+    @ApiOperation({ summary: `Get the ${noun} of a user` })
+    @ApiOkResponse({ type: route.response })
+    @ApiBadRequestResponse({ description: 'userId is not a non-negative integer', type: AlgorithmErrorDto })
+    @ApiNotFoundResponse({ description: `The user has no ${noun}`, type: AlgorithmErrorDto })
+    get(@Param() { userId }: UserIdParams): Promise<object> {
+      return this.records.get(userId);
+    }
+
+    @Put(':userId')
+    @AdminOnly()
+    @ApiOperation({ summary: `Create or update the ${noun} of a user (administrators); only the fields given change` })
+    @ApiBody({ type: route.input })
+    @ApiOkResponse({ type: route.response, description: 'Updated' })
+    @ApiCreatedResponse({ type: route.response, description: 'Created: the user had none' })
+    @ApiBadRequestResponse({ description: `userId is not a non-negative integer, or: ${INVALID}`, type: AlgorithmErrorDto })
+    async upsert(@Param() { userId }: UserIdParams, @Body(validatedAs(route.input)) body: UserRecordInput, @Res() response: Response): Promise<void> {
+      const { row, created } = await this.records.upsert(userId, body);
+      response.status(created ? 201 : 200).json(row);
+    }
+
+    @Delete(':userId')
+    @AdminOnly()
+    @ApiOperation({ summary: `Delete the ${noun} of a user (administrators)` })
+    @ApiOkResponse({ type: DeletedDto })
+    @ApiBadRequestResponse({ description: 'userId is not a non-negative integer', type: AlgorithmErrorDto })
+    @ApiNotFoundResponse({ description: `The user has no ${noun}`, type: AlgorithmErrorDto })
+    async remove(@Param() { userId }: UserIdParams): Promise<DeletedDto> {
+      await this.records.remove(userId);
+      return { message: `${label} deleted` };
+    }
+  }
+
+  // Distinct class names keep OpenAPI operation ids (Controller_method) unique.
+  Object.defineProperty(UserRecordController, 'name', { value: `${label.replace(/ /g, '')}sController` });
+  return UserRecordController;
+}
+
+export const USER_RECORD_CONTROLLERS: Type[] = [
+  userRecordController({ service: UserExperienceService, response: UserExperienceDto, create: CreateUserExperienceDto, input: UserExperienceInput }, 'userexperiences', 'User experience'),
+  userRecordController({ service: UserGoalService, response: UserGoalDto, create: CreateUserGoalDto, input: UserGoalInput }, 'usergoals', 'User goal'),
+];

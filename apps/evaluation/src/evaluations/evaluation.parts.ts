@@ -1,0 +1,19 @@
+import type { Provider } from '@nestjs/common';
+import { ComparisonService } from './comparison.service';
+import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
+import { EvaluationController } from './evaluation.controller';
+import { EvaluationRepository } from './evaluation.repository';
+import { EvaluationService } from './evaluation.service';
+import { RoleMatchService } from './role-match.service';
+import { TeamContextService } from './team-context.service';
+
+export const EVALUATION_CONTROLLERS = [EvaluationController];
+
+export const evaluationProviders = (now: EvaluationClock = () => new Date()): Provider[] => [
+  EvaluationRepository,
+  EvaluationService,
+  TeamContextService,
+  RoleMatchService,
+  ComparisonService,
+  { provide: EVALUATION_CLOCK, useValue: now },
+];

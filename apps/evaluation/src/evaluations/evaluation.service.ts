@@ -1,0 +1,165 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QuestionnaireDirectory } from '@teamfit/assessment';
+import type { VerifiedToken } from '@teamfit/auth';
+import { conflict, DomainError, notFound, validationFailed } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
+import { PersonaDirectory } from '@teamfit/personas';
+import { computeWorkstyle } from '@teamfit/scoring';
+import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
+import type { EvaluationAnswerRow, EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
+import { assertMayUse } from './evaluation-access';
+import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
+import { EvaluationRepository } from './evaluation.repository';
+import type { EvaluationResults, FixedQuestion } from './evaluation.types';
+import { fixQuestionSet, scoringQuestionnaire, type ServedQuestion, serveQuestion } from './question-set';
+import { TeamContextService } from './team-context.service';
+
+export interface EvaluationSummary {
+  id: string;
+  personaId: string;
+  teamId: number;
+  status: EvaluationStatus;
+  progress: { answered: number; total: number };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type EvaluationView = EvaluationSummary & { currentQuestion?: ServedQuestion; results?: EvaluationResults };
+
+export interface QuestionListItem extends Omit<ServedQuestion, 'summary'> {
+  summary: string | null;
+  order: number;
+  status: 'answered' | 'current' | 'pending';
+  answer?: { value: number; timeTaken: number; answeredAt: string };
+}
+
+export function summaryOf(row: EvaluationRow): EvaluationSummary {
+  return {
+    id: row.id,
+    personaId: row.personaId,
+    teamId: row.teamId,
+    status: row.status,
+    progress: { answered: row.answered, total: row.total },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const nextUnanswered = (questions: FixedQuestion[], answers: Pick<EvaluationAnswerRow, 'questionId'>[]): FixedQuestion | undefined => {
+  const answered = new Set(answers.map((answer) => answer.questionId));
+  return questions.find((question) => !answered.has(question.id));
+};
+
+/** The questionnaire flow (spec sections 3.1, 4.1-4.5). */
+@Injectable()
+export class EvaluationService {
+  private readonly questionnaire: QuestionnaireDirectory;
+  private readonly personas: PersonaDirectory;
+
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly evaluations: EvaluationRepository,
+    private readonly algorithm: AlgorithmDirectory,
+    private readonly teamContext: TeamContextService,
+    @Inject(EVALUATION_CLOCK) private readonly now: EvaluationClock,
+  ) {
+    this.questionnaire = new QuestionnaireDirectory(db);
+    this.personas = new PersonaDirectory(db);
+  }
+
+  /** Creates the evaluation of a persona against a team, or resumes the active one. */
+  async createOrResume(personaId: string, teamId: number): Promise<{ view: EvaluationView; resumed: boolean }> {
+    if (!(await this.algorithm.getTeam(teamId))) throw notFound(`Team ${teamId}`);
+    const active = await this.evaluations.findActive(personaId, teamId);
+    if (active) return { view: await this.view(active), resumed: true };
+    if (!(await this.personas.findById(personaId))) throw validationFailed('personaId does not reference an existing persona');
+
+    const questionSet = fixQuestionSet(await this.questionnaire.load());
+    if (questionSet.questions.length === 0) throw conflict('The questionnaire has no questions yet');
+    const created = await this.evaluations.insertActive({ personaId, teamId, questionSet, total: questionSet.questions.length });
+    if (created) return { view: await this.view(created), resumed: false };
+    // Another request created it in the meantime: the unique index kept one; resume that one.
+    const winner = await this.evaluations.findActive(personaId, teamId);
+    if (!winner) throw new Error('active evaluation vanished after a conflicting insert');
+    return { view: await this.view(winner), resumed: true };
+  }
+
+  async get(id: string, principal: VerifiedToken): Promise<EvaluationView> {
+    return this.view(await this.load(id, principal));
+  }
+
+  async list(filter: { personaId: string; teamId?: number; status?: EvaluationStatus }, principal: VerifiedToken): Promise<{ items: EvaluationSummary[]; total: number }> {
+    assertMayUse(principal, filter.personaId);
+    const { rows, total } = await this.evaluations.list(filter);
+    return { items: rows.map(summaryOf), total };
+  }
+
+  /**
+   * Stores an answer. The evaluation row is locked, so the last answer, the status change and the
+   * results commit together: two concurrent final answers give one result, never two or none.
+   * Re-answering an answered question (while incomplete) replaces the earlier answer.
+   */
+  async answer(id: string, input: { questionId: number; value: number; timeTaken: number }, principal: VerifiedToken) {
+    return this.db.transaction(async (tx) => {
+      const evaluation = await this.evaluations.lockById(id, tx);
+      if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
+      assertMayUse(principal, evaluation.personaId);
+      if (evaluation.status === 'complete') throw new DomainError('conflict', 'The evaluation is already complete');
+      if (!evaluation.questionSet.questions.some((question) => question.id === input.questionId)) {
+        throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
+      }
+      const now = this.now();
+      await this.evaluations.upsertAnswer({ evaluationId: id, ...input, answeredAt: now }, tx);
+      const answered = await this.evaluations.countAnswers(id, tx);
+      if (answered < evaluation.total) {
+        const updated = await this.evaluations.update(id, { status: 'in_progress', answered, updatedAt: now }, tx);
+        const answers = await this.evaluations.answersOf(id, tx);
+        const next = nextUnanswered(updated.questionSet.questions, answers);
+        return { ...summaryOf(updated), nextQuestion: next ? serveQuestion(next) : null };
+      }
+      const team = await this.algorithm.getTeam(evaluation.teamId);
+      const answers = await this.evaluations.answersOf(id, tx);
+      const results = computeWorkstyle({
+        questionnaire: scoringQuestionnaire(evaluation.questionSet),
+        candidateAnswers: answers.map((answer) => ({ questionId: answer.questionId, value: answer.value, timeTaken: answer.timeTaken })),
+        teamAnswers: team ? await this.teamContext.membersAnswers(team, evaluation.personaId, tx) : [],
+      });
+      const completed = await this.evaluations.update(id, { status: 'complete', answered, results, completedAt: now, updatedAt: now }, tx);
+      return { ...summaryOf(completed), nextQuestion: null, results };
+    });
+  }
+
+  /** The whole ordered question list with a status per question, for a progress rail (spec 4.5). */
+  async questions(id: string, principal: VerifiedToken): Promise<{ items: QuestionListItem[]; progress: { answered: number; total: number } }> {
+    const evaluation = await this.load(id, principal);
+    const answers = new Map((await this.evaluations.answersOf(id)).map((answer) => [answer.questionId, answer]));
+    const current = evaluation.status === 'complete' ? undefined : nextUnanswered(evaluation.questionSet.questions, [...answers.values()]);
+    const items = evaluation.questionSet.questions.map((question, order): QuestionListItem => {
+      const answer = answers.get(question.id);
+      const served = { ...serveQuestion(question), summary: question.summary, order };
+      if (answer) {
+        return { ...served, status: 'answered', answer: { value: answer.value, timeTaken: answer.timeTaken, answeredAt: answer.answeredAt.toISOString() } };
+      }
+      return { ...served, status: question.id === current?.id ? 'current' : 'pending' };
+    });
+    return { items, progress: { answered: evaluation.answered, total: evaluation.total } };
+  }
+
+  /** The evaluation, after the caller's right to it is checked. */
+  async load(id: string, principal: VerifiedToken): Promise<EvaluationRow> {
+    const evaluation = await this.evaluations.findById(id);
+    if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
+    this.assertAccess(evaluation, principal);
+    return evaluation;
+  }
+
+  assertAccess(evaluation: Pick<EvaluationRow, 'personaId'>, principal: VerifiedToken): void {
+    assertMayUse(principal, evaluation.personaId);
+  }
+
+  private async view(row: EvaluationRow): Promise<EvaluationView> {
+    if (row.status === 'complete') return { ...summaryOf(row), ...(row.results ? { results: row.results } : {}) };
+    const next = nextUnanswered(row.questionSet.questions, await this.evaluations.answersOf(row.id));
+    return { ...summaryOf(row), ...(next ? { currentQuestion: serveQuestion(next) } : {}) };
+  }
+}

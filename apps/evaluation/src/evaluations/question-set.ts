@@ -1,0 +1,74 @@
+import type { QuestionnaireGroup } from '@teamfit/assessment';
+import { isScoreType, type QuestionnaireDefinition } from '@teamfit/scoring';
+import type { FixedQuestion, QuestionSet } from './evaluation.types';
+
+/**
+ * Fixes the questionnaire as it is now: groups in order, each group's questions in order. Later
+ * edits to the questionnaire do not change an evaluation already under way.
+ */
+export function fixQuestionSet(groups: QuestionnaireGroup[]): QuestionSet {
+  const fixed: QuestionSet = { groups: [], questions: [] };
+  for (const group of groups) {
+    if (group.questions.length === 0) continue;
+    const scoreType: string = group.scoreType;
+    if (!isScoreType(scoreType)) throw new Error(`question group ${group.id} has an unknown score type ${scoreType}`);
+    fixed.groups.push({ id: group.id, name: group.name, title: group.title, scoreType });
+    for (const question of group.questions) {
+      fixed.questions.push({
+        id: question.id,
+        text: question.text,
+        summary: question.summary ?? null,
+        type: question.type,
+        likertAnswerSet: question.likertAnswerSet ?? null,
+        questionGroupId: group.id,
+        questionGroupName: group.name,
+        questionGroupTitle: group.title,
+        orderIndex: question.orderIndex ?? null,
+        reverseScore: question.reverseScore,
+        faking: question.faking,
+        metadata: question.metadata ?? null,
+      });
+    }
+  }
+  return fixed;
+}
+
+/** What the scoring engine needs of a fixed question set. */
+export function scoringQuestionnaire(set: QuestionSet): QuestionnaireDefinition {
+  return {
+    groups: set.groups.map((group) => ({ id: group.id, name: group.name, scoreType: group.scoreType })),
+    questions: set.questions.map((question) => ({
+      id: question.id,
+      groupId: question.questionGroupId,
+      order: question.orderIndex,
+      reverseScore: question.reverseScore,
+      faking: question.faking,
+      metadata: question.metadata,
+    })),
+  };
+}
+
+/** A question as the API serves it (spec 2.2). */
+export interface ServedQuestion {
+  id: number;
+  text: string;
+  summary?: string;
+  type: string;
+  likertAnswerSet: string | null;
+  questionGroupId: number;
+  questionGroupName: string;
+  questionGroupTitle: string;
+}
+
+export function serveQuestion(question: FixedQuestion): ServedQuestion {
+  return {
+    id: question.id,
+    text: question.text,
+    ...(question.summary ? { summary: question.summary } : {}),
+    type: question.type,
+    likertAnswerSet: question.likertAnswerSet,
+    questionGroupId: question.questionGroupId,
+    questionGroupName: question.questionGroupName,
+    questionGroupTitle: question.questionGroupTitle,
+  };
+}
