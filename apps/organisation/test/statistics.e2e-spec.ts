@@ -80,8 +80,46 @@ describe('visitor and by-app statistics', () => {
     ]);
   });
 
+  it('counts organisations, personas by status and role, evaluations by status and teams', async () => {
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query(`
+        INSERT INTO organisation.organisations (object_id, name, url_name) VALUES ('aaaaaaaaaaaaaaaaaaaaaaaa', 'Acme', 'acme'), ('bbbbbbbbbbbbbbbbbbbbbbbb', 'Globex', 'globex');
+        INSERT INTO profile.personas (user_id, role, description, status, roles) VALUES
+          (gen_random_uuid(), 'Dev', 'd', 'ACTIVE', '{CANDIDATE,EMPLOYEE}'),
+          (gen_random_uuid(), 'Dev', 'd', 'ACTIVE', '{EMPLOYEE}'),
+          (gen_random_uuid(), 'HR', 'd', 'BLOCKED', '{HR,MANAGER}'),
+          (gen_random_uuid(), 'Lead', 'd', 'PENDING', '{TEAM_MANAGER,MANAGER,EMPLOYEE}');
+        INSERT INTO profile.teams (id, organisation_id, team_name) VALUES ('cccccccccccccccccccccccc', 'org', 'Core');
+        INSERT INTO evaluation.teams (name, member_persona_ids) VALUES ('Algo', '{}');
+        INSERT INTO evaluation.evaluations (persona_id, team_id, status, question_set, total, answered)
+          SELECT gen_random_uuid(), (SELECT id FROM evaluation.teams LIMIT 1), s, '{"groups":[],"questions":[]}', 3, 0
+          FROM unnest(ARRAY['pending', 'in_progress', 'in_progress', 'complete']) AS s;
+      `);
+    } finally {
+      await client.end();
+    }
+    const response = await get('/stats');
+    expect(response.body).toEqual({
+      organisation: { totalNumberOfOrganisation: 2 },
+      user: { totalActiveUsers: 2, totalInactiveUsers: 2 },
+      evaluations: { totalEvaluations: 4, totalEvaluationsInProgress: 2, totalEvaluationsCompleted: 1 },
+      persona: {
+        totalNumberOfPersonas: 4,
+        totalNumberOfCandidates: 1,
+        totalNumberOfEmployee: 3,
+        totalNumberOfHR: 1,
+        totalNumberOfTeamManager: 1,
+        totalNumberOfManager: 2,
+      },
+      team: { totalNumberOfTeam: 1 },
+    });
+  });
+
   it('needs an account token', async () => {
     await request(organisation.url).get('/stats/visitors').expect(401);
+    await request(organisation.url).get('/stats').expect(401);
     const persona = tokens.mint({ sub: 'p1', kind: 'persona', emailAddress: 'p@example.test', personaId: 'p1' });
     await request(organisation.url).get('/stats/byapp').set('authorization', `Bearer ${persona}`).expect(403);
   });

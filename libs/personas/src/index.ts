@@ -11,3 +11,4 @@ export {
 export { teammates, type NewTeammateRow, type TeammateRow } from './teammate.table';
 export { teams, type NewTeamRow, type TeamRow } from './team.table';
 export { PersonaDirectory, signInEmailOf } from './persona-directory';
+export { ProfileStatistics, type PersonaCounts } from './profile-statistics';

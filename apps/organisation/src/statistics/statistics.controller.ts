@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { AcceptTokens } from '@teamfit/auth';
-import { type DailySeries, StatisticsService } from './statistics.service';
+import { type DailySeries, type PlatformOverview, StatisticsService } from './statistics.service';
 
 const DAILY_SERIES_SCHEMA = {
   type: 'array',
@@ -21,6 +21,24 @@ const DAILY_SERIES_SCHEMA = {
 @Controller('stats')
 export class StatisticsController {
   constructor(private readonly statistics: StatisticsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Counts of organisations, personas (by status and role), evaluations (by status) and teams' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      example: {
+        organisation: { totalNumberOfOrganisation: 3 },
+        user: { totalActiveUsers: 10, totalInactiveUsers: 4 },
+        evaluations: { totalEvaluations: 20, totalEvaluationsInProgress: 5, totalEvaluationsCompleted: 12 },
+        persona: { totalNumberOfPersonas: 14, totalNumberOfCandidates: 6, totalNumberOfEmployee: 8, totalNumberOfHR: 1, totalNumberOfTeamManager: 2, totalNumberOfManager: 1 },
+        team: { totalNumberOfTeam: 4 },
+      },
+    },
+  })
+  overview(): Promise<PlatformOverview> {
+    return this.statistics.overview();
+  }
 
   @Get('visitors')
   @ApiOperation({ summary: 'Calls per day and device type (desktop, mobile, unknown), last 90 days, ascending' })

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type DailyCount, RequestLogReader } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
+import { EvaluationStatistics } from '@teamfit/evaluations';
+import { ProfileStatistics } from '@teamfit/personas';
+import { count } from 'drizzle-orm';
 import { Pool } from 'pg';
+import { organisations } from '../database/organisation.schema';
 import { STATISTICS_CLOCK, type StatisticsClock } from './statistics.clock';
 
 /** The charts cover today and the 89 days before it (UTC). */
@@ -19,15 +24,64 @@ export function toDailySeries(counts: DailyCount[]): DailySeries {
   return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
+/** GET /organisation/stats (spec 2.7). */
+export interface PlatformOverview {
+  organisation: { totalNumberOfOrganisation: number };
+  user: { totalActiveUsers: number; totalInactiveUsers: number };
+  evaluations: { totalEvaluations: number; totalEvaluationsInProgress: number; totalEvaluationsCompleted: number };
+  persona: {
+    totalNumberOfPersonas: number;
+    totalNumberOfCandidates: number;
+    totalNumberOfEmployee: number;
+    totalNumberOfHR: number;
+    totalNumberOfTeamManager: number;
+    totalNumberOfManager: number;
+  };
+  team: { totalNumberOfTeam: number };
+}
+
 @Injectable()
 export class StatisticsService {
   private readonly log: RequestLogReader;
+  private readonly profile: ProfileStatistics;
+  private readonly evaluations: EvaluationStatistics;
 
   constructor(
     @Inject(Pool) pool: Pool,
+    @InjectDatabase() private readonly db: Database,
     @Inject(STATISTICS_CLOCK) private readonly now: StatisticsClock,
   ) {
     this.log = new RequestLogReader(pool);
+    this.profile = new ProfileStatistics(db);
+    this.evaluations = new EvaluationStatistics(pool);
+  }
+
+  /** The counts of every service, read through their read modules, in parallel. */
+  async overview(): Promise<PlatformOverview> {
+    const [organisationCount, personaCounts, teamCount, evaluationCounts] = await Promise.all([
+      this.db.select({ n: count() }).from(organisations),
+      this.profile.personaCounts(),
+      this.profile.teamCount(),
+      this.evaluations.counts(),
+    ]);
+    return {
+      organisation: { totalNumberOfOrganisation: organisationCount[0]?.n ?? 0 },
+      user: { totalActiveUsers: personaCounts.active, totalInactiveUsers: personaCounts.inactive },
+      evaluations: {
+        totalEvaluations: evaluationCounts.total,
+        totalEvaluationsInProgress: evaluationCounts.inProgress,
+        totalEvaluationsCompleted: evaluationCounts.completed,
+      },
+      persona: {
+        totalNumberOfPersonas: personaCounts.total,
+        totalNumberOfCandidates: personaCounts.candidates,
+        totalNumberOfEmployee: personaCounts.employees,
+        totalNumberOfHR: personaCounts.hr,
+        totalNumberOfTeamManager: personaCounts.teamManagers,
+        totalNumberOfManager: personaCounts.managers,
+      },
+      team: { totalNumberOfTeam: teamCount },
+    };
   }
 
   async visitors(): Promise<DailySeries> {

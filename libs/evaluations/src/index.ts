@@ -1,0 +1,1 @@
+export { EvaluationStatistics, type EvaluationCounts } from './evaluation-statistics';
