@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 
@@ -9,8 +9,14 @@ export type Database = NodePgDatabase<Record<string, never>>;
 export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);
 
 export function createPool(databaseUrl: string, applicationName: string): Pool {
-  return new Pool({ connectionString: databaseUrl, max: 10, application_name: applicationName });
+  const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: applicationName });
+  // An idle connection the server closes (restart, failover) is an event, not a reason to crash;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => logger.warn(`idle database connection lost: ${error.message}`));
+  return pool;
 }
+
+const logger = new Logger('Database');
 
 @Injectable()
 class PoolCloser implements OnApplicationShutdown {

@@ -23,7 +23,7 @@ export async function createServiceApp(config: ServiceConfig, moduleFactory: Ser
   // The gateway is the only client; it replaces X-Forwarded-For with the caller's address.
   app.set('trust proxy', 'loopback, uniquelocal');
   app.disable('x-powered-by');
-  app.use(requestLogMiddleware(app.get(RequestLogWriter), config.service, config));
+  if (config.requestLog) app.use(requestLogMiddleware(app.get(RequestLogWriter), config.service, config));
   const limit = config.bodyLimitBytes;
   app.use(express.json({ limit }));
   app.use(express.urlencoded({ extended: true, limit }));

@@ -37,6 +37,7 @@ const environmentSchema = z.object({
   ADMIN_APP_ORIGIN: httpUrl.default('http://localhost:3000'),
   HUB_APP_ORIGIN: httpUrl.default('http://localhost:3001'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  REQUEST_LOG: z.enum(['on', 'off']).default('on'),
 });
 
 /** Every environment variable a service reads. */
@@ -67,6 +68,8 @@ export interface ServiceConfig {
   readonly adminAppOrigin: string;
   readonly hubAppOrigin: string;
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /** Whether API calls are recorded (spec section 6); off only for measurements. */
+  readonly requestLog: boolean;
 }
 
 /** Services that sign tokens; every other service only verifies them. */
@@ -107,6 +110,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     adminAppOrigin: values.ADMIN_APP_ORIGIN,
     hubAppOrigin: values.HUB_APP_ORIGIN,
     logLevel: values.LOG_LEVEL,
+    requestLog: values.REQUEST_LOG === 'on',
   };
 }
 

@@ -27,7 +27,15 @@ export class RequestLogModule {
     return {
       module: RequestLogModule,
       providers: [
-        { provide: REQUEST_LOG_POOL, useFactory: () => new Pool({ connectionString: config.databaseUrl, max: 2, application_name: `${config.service}-request-log` }) },
+        {
+          provide: REQUEST_LOG_POOL,
+          useFactory: () => {
+            const pool = new Pool({ connectionString: config.databaseUrl, max: 2, application_name: `${config.service}-request-log` });
+            // Losing an idle connection must never take the service down; the next batch reconnects.
+            pool.on('error', () => undefined);
+            return pool;
+          },
+        },
         {
           provide: RequestLogWriter,
           inject: [REQUEST_LOG_POOL],

@@ -100,17 +100,30 @@ export class RequestLogWriter {
         await client.query('SELECT telemetry.ensure_month_partition($1)', [`${month}-01T00:00:00Z`]);
         this.knownMonths.add(month);
       }
-      const values: unknown[] = [];
-      const rows = batch.map((entry, row) => {
-        values.push(
-          entry.service, entry.startTime, entry.endTime, entry.processingTime, entry.method, entry.url, entry.httpVersion,
-          entry.statusCode, entry.remoteAddress, entry.remoteFamily, entry.callerApp, entry.deviceType,
-          JSON.stringify(entry.rawHeaders), entry.body === null || entry.body === undefined ? null : JSON.stringify(entry.body),
-          JSON.stringify(entry.params), JSON.stringify(entry.query),
-        );
-        return `(${COLUMNS.map((_, column) => `$${row * COLUMNS.length + column + 1}`).join(', ')})`;
-      });
-      await client.query(`INSERT INTO telemetry.api_calls (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
+      // One array per column through unnest(): a fixed 16-parameter statement however large the batch.
+      await client.query(
+        `INSERT INTO telemetry.api_calls (${COLUMNS.join(', ')})
+         SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::float8[], $5::text[], $6::text[], $7::text[],
+           $8::int[], $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[], $14::jsonb[], $15::jsonb[], $16::jsonb[])`,
+        [
+          batch.map((e) => e.service),
+          batch.map((e) => e.startTime),
+          batch.map((e) => e.endTime),
+          batch.map((e) => e.processingTime),
+          batch.map((e) => e.method),
+          batch.map((e) => e.url),
+          batch.map((e) => e.httpVersion),
+          batch.map((e) => e.statusCode),
+          batch.map((e) => e.remoteAddress),
+          batch.map((e) => e.remoteFamily),
+          batch.map((e) => e.callerApp),
+          batch.map((e) => e.deviceType),
+          batch.map((e) => JSON.stringify(e.rawHeaders)),
+          batch.map((e) => (e.body === null || e.body === undefined ? null : JSON.stringify(e.body))),
+          batch.map((e) => JSON.stringify(e.params)),
+          batch.map((e) => JSON.stringify(e.query)),
+        ],
+      );
 
       const days = new Map<string, { day: string; callerApp: string; deviceType: string; calls: number }>();
       for (const entry of batch) {
