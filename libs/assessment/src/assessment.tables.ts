@@ -15,17 +15,9 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const LIKERT_ANSWER_SETS = ['important', 'agree', 'usually'] as const;
 export type LikertAnswerSet = (typeof LIKERT_ANSWER_SETS)[number];
 
-export const SCORE_TYPES = [
-  'SUPPLEMENTARY',
-  'COMPLEMENTARY',
-  'TOP_TEN',
-  'INDIVIDUAL_SUPPLEMENTARY',
-  'CONFLICT',
-  'MAX_MEAN',
-  'MIN_MEAN',
-  'GROUP_AVERAGE',
-] as const;
-export type ScoreType = (typeof SCORE_TYPES)[number];
+/** The eight workstyle score types are the scoring engine's; question groups store one of them. */
+import { SCORE_TYPES } from '@teamfit/scoring';
+export { SCORE_TYPES, type ScoreType } from '@teamfit/scoring';
 
 /** Spec section 8: a question answer's text is at most 200 characters. */
 export const ANSWER_TEXT_MAX_LENGTH = 200;
