@@ -11,6 +11,7 @@ import { OrganisationController } from './organisations/organisation.controller'
 import { OrganisationLogoStore } from './organisations/organisation-logo.store';
 import { OrganisationRepository } from './organisations/organisation.repository';
 import { OrganisationService } from './organisations/organisation.service';
+import { ServiceRequestsModule } from './service-requests/service-requests.module';
 import { STATISTICS_CLOCK, type StatisticsClock } from './statistics/statistics.clock';
 import { StatisticsController } from './statistics/statistics.controller';
 import { StatisticsService } from './statistics/statistics.service';
@@ -26,7 +27,7 @@ export interface OrganisationAppOptions {
 
 export const organisationAppModule = (config: ServiceConfig, options: OrganisationAppOptions = {}): DynamicModule =>
   serviceModule(config, OrganisationAppModule, {
-    imports: [MasterDataModule, AssessmentModule],
+    imports: [MasterDataModule, AssessmentModule, ServiceRequestsModule.forRoot(config, { now: options.now })],
     controllers: [AccountController, StatisticsController, OrganisationController],
     providers: [
       AccountRepository,

@@ -6,3 +6,4 @@ export { accounts, organisationSchema } from '@teamfit/accounts';
 export { organisations } from './organisations.table';
 export { contentSeeds, questionAnswers, questionGroups, questions } from '@teamfit/assessment';
 export { countries, educationLevels, functions, industries, locations, skills, studyMajors } from './master-data.tables';
+export { serviceRequestAttachments, serviceRequestComments, serviceRequestHistory, serviceRequests } from './service-requests.tables';

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { conflict, notFound } from '@teamfit/common';
+import { ObjectId } from 'bson';
+import type { NewHistoryRow, NewServiceRequestRow, ServiceRequestRow } from '../database/service-requests.tables';
+import { HistoryRepository } from './history.repository';
+import { SERVICE_REQUEST_CLOCK, type ServiceRequestClock } from './service-request.clock';
+import { type Actor, type Status, transitionRefusal } from './service-request.model';
+import { type TicketChanges, type Transaction, ServiceRequestRepository } from './service-request.repository';
+import { clockOnStatusChange, isBreached } from './sla';
+
+/** Who is acting: the token's subject, as an administrator or as the ticket's requester. */
+export interface ActingUser {
+  id: string;
+  type: Actor;
+}
+
+export type HistoryDetails = Pick<NewHistoryRow, 'field' | 'oldValue' | 'newValue' | 'note'> & { isInternal: boolean };
+
+export const NOT_FOUND = 'Service request';
+
+/**
+ * The pieces every change of a ticket shares, for the admin and the hub side alike: one
+ * transaction per change holding the ticket row (FOR UPDATE), the status table, and history
+ * entries written in that same transaction.
+ */
+@Injectable()
+export class ServiceRequestWorkflow {
+  constructor(
+    readonly tickets: ServiceRequestRepository,
+    private readonly history: HistoryRepository,
+    @Inject(SERVICE_REQUEST_CLOCK) private readonly clock: ServiceRequestClock,
+  ) {}
+
+  now(): Date {
+    return this.clock();
+  }
+
+  newId(): string {
+    return new ObjectId().toHexString();
+  }
+
+  /**
+   * Runs `change` in one transaction with the ticket locked. A soft-deleted ticket, or (with
+   * `visible`) one the caller may not see, is 404 exactly like a missing one.
+   */
+  mutate<T>(id: string, change: (tx: Transaction, row: ServiceRequestRow, now: Date) => Promise<T>, visible?: (row: ServiceRequestRow) => boolean): Promise<T> {
+    return this.tickets.transaction(async (tx) => {
+      const row = await this.tickets.lock(tx, id);
+      if (!row || row.deletedAt !== null || (visible && !visible(row))) throw notFound(NOT_FOUND);
+      return change(tx, row, this.now());
+    });
+  }
+
+  async create(tx: Transaction, values: Omit<NewServiceRequestRow, 'id' | 'searchVector' | 'slaBreached'>, actor: ActingUser, now: Date): Promise<ServiceRequestRow> {
+    const row = await this.tickets.insert(tx, { ...values, id: this.newId(), slaBreached: now.getTime() > values.dueAt.getTime() });
+    await this.record(tx, row.id, actor, 'CREATED', now, [{ field: null, oldValue: null, newValue: { status: row.status, type: row.type, priority: row.priority }, note: null, isInternal: false }]);
+    return row;
+  }
+
+  async update(tx: Transaction, id: string, changes: TicketChanges, now: Date): Promise<ServiceRequestRow> {
+    return this.tickets.update(tx, id, { ...changes, updatedAt: now });
+  }
+
+  /** A status move checked against the one table, with its stamps, clock effects and history. */
+  async moveStatus(tx: Transaction, row: ServiceRequestRow, to: Status, actor: ActingUser, now: Date, note: string | null = null): Promise<ServiceRequestRow> {
+    const refusal = transitionRefusal(row.status, to, actor.type);
+    if (refusal) throw conflict(refusal);
+    const changes: TicketChanges = { status: to, ...clockOnStatusChange(row, to, now) };
+    if (to === 'RESOLVED') changes.resolvedAt = now;
+    if (to === 'CLOSED') changes.closedAt = now;
+    if (to === 'REOPENED') {
+      changes.reopenCount = row.reopenCount + 1;
+      changes.resolvedAt = null;
+    }
+    const updated = await this.update(tx, row.id, changes, now);
+    await this.record(tx, row.id, actor, 'STATUS_CHANGED', now, [{ field: 'status', oldValue: row.status, newValue: to, note, isInternal: false }]);
+    return updated;
+  }
+
+  async record(tx: Transaction, requestId: string, actor: ActingUser, action: string, now: Date, entries: HistoryDetails[]): Promise<void> {
+    await this.history.append(
+      tx,
+      entries.map((entry) => ({ requestId, actorId: actor.id, actorType: actor.type, action, createdAt: now, ...entry })),
+    );
+  }
+
+  /** Keeps slaBreached current before a ticket is read. */
+  async refreshBreach(row: ServiceRequestRow): Promise<ServiceRequestRow> {
+    const now = this.now();
+    if (row.slaBreached || !isBreached(row, now)) return row;
+    await this.tickets.markBreaches(now, row.id);
+    return (await this.tickets.find(row.id)) ?? row;
+  }
+}

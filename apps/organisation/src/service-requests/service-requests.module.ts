@@ -1,0 +1,45 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { ServiceConfig } from '@teamfit/common';
+import { MailModule } from '@teamfit/mail';
+import { AdminServiceRequestController } from './admin-service-request.controller';
+import { AttachmentRepository } from './attachment.repository';
+import { CommentRepository } from './comment.repository';
+import { HistoryRepository } from './history.repository';
+import { HubServiceRequestController } from './hub-service-request.controller';
+import { HubServiceRequestService } from './hub-service-request.service';
+import { ServiceRequestActivityService } from './service-request-activity.service';
+import { SERVICE_REQUEST_CLOCK, type ServiceRequestClock } from './service-request.clock';
+import { ServiceRequestRepository } from './service-request.repository';
+import { ServiceRequestService } from './service-request.service';
+import { ServiceRequestWorkflow } from './service-request.workflow';
+import { SlaBreachJob } from './sla-breach.job';
+
+export interface ServiceRequestsOptions {
+  /** Tests move the SLA clock instead of waiting hours. */
+  now?: ServiceRequestClock;
+}
+
+/** The support desk (spec 2.9, 3.2, 4.11): /admin/service-requests and /hub/service-requests. */
+@Module({})
+export class ServiceRequestsModule {
+  static forRoot(config: ServiceConfig, options: ServiceRequestsOptions = {}): DynamicModule {
+    return {
+      module: ServiceRequestsModule,
+      // The assignee e-mail (spec 6) goes through the platform Mailer (SMTP_URL).
+      imports: [MailModule.forRoot(config)],
+      controllers: [AdminServiceRequestController, HubServiceRequestController],
+      providers: [
+        ServiceRequestRepository,
+        CommentRepository,
+        AttachmentRepository,
+        HistoryRepository,
+        ServiceRequestWorkflow,
+        ServiceRequestService,
+        ServiceRequestActivityService,
+        HubServiceRequestService,
+        SlaBreachJob,
+        { provide: SERVICE_REQUEST_CLOCK, useValue: options.now ?? (() => new Date()) },
+      ],
+    };
+  }
+}
