@@ -17,3 +17,4 @@ export { RequestLogWriter, type RequestLogWriterOptions } from './request-log/re
 export { requestLogMiddleware, type RequestLogSink } from './request-log/request-log.middleware';
 export { RequestLogReader, type DailyCount } from './request-log/request-log.reader';
 export { REQUEST_LOG_POOL, RequestLogModule } from './request-log/request-log.module';
+export { ErrorResponseDto } from './http/error-response.dto';

@@ -56,17 +56,8 @@ export class MediaFileDeletedDto {
   message!: string;
 }
 
-/** The platform error body, described for OpenAPI (spec section 7). */
-export class ErrorResponseDto {
-  @ApiProperty({ example: 404 })
-  statusCode!: number;
-
-  @ApiProperty({ example: 'Not Found' })
-  error!: string;
-
-  @ApiProperty({ example: 'File not found' })
-  message!: string;
-}
+/** The platform error body, shared by every service's OpenAPI description. */
+export { ErrorResponseDto } from '@teamfit/common';
 
 export function mapMediaFile(row: MediaFileRow): MediaFileDto {
   return {

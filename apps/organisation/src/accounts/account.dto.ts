@@ -129,17 +129,8 @@ export class AccountDeletedDto {
   message!: string;
 }
 
-/** The platform error body, described for OpenAPI (spec section 7). */
-export class ErrorResponseDto {
-  @ApiProperty({ example: 404 })
-  statusCode!: number;
-
-  @ApiProperty({ example: 'Not Found' })
-  error!: string;
-
-  @ApiProperty({ example: 'Account not found' })
-  message!: string;
-}
+/** The platform error body, shared by every service's OpenAPI description. */
+export { ErrorResponseDto } from '@teamfit/common';
 
 export function mapAccount(row: AccountRow): AccountDto {
   return {

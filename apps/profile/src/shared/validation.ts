@@ -32,17 +32,8 @@ export class UuidParams {
   id!: string;
 }
 
-/** The platform error body, described for OpenAPI (spec section 7). */
-export class ErrorResponseDto {
-  @ApiProperty({ example: 404 })
-  statusCode!: number;
-
-  @ApiProperty({ example: 'Not Found' })
-  error!: string;
-
-  @ApiProperty({ example: 'Teammate not found' })
-  message!: string;
-}
+/** The platform error body, shared by every service's OpenAPI description. */
+export { ErrorResponseDto } from '@teamfit/common';
 
 export class MessageDto {
   @ApiProperty({ example: 'Teammate deleted' })
