@@ -10,3 +10,4 @@ export { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, generateOtp, hashOtp, otpMatches } f
 export { createLoginTables, type LoginTables } from './login/login.tables';
 export type { LoginSubject, LoginSubjects } from './login/login-subjects';
 export { FAILURES_BEFORE_DELAY, PasswordlessLogin, REFRESH_TOKEN_TTL_SECONDS, type PasswordlessLoginOptions, type TokenPair } from './login/passwordless-login';
+export { LoginRequestDto, RefreshRequestDto, VerifyRequestDto } from './login/login-request.dto';

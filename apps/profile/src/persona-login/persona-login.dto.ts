@@ -1,36 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
 
-export class PersonaLoginRequestDto {
-  @ApiProperty({ example: 'ada@example.com' })
-  @IsEmail()
-  @MaxLength(254)
-  emailAddress!: string;
-
-  @ApiProperty({ description: 'PKCE S256 challenge: BASE64URL(SHA256(codeVerifier)), 43 to 128 characters', minLength: 43, maxLength: 128 })
-  @IsString()
-  @Matches(/^[A-Za-z0-9\-_]{43,128}$/, { message: 'codeChallenge must be 43 to 128 base64url characters' })
-  codeChallenge!: string;
-}
-
-export class PersonaVerifyRequestDto {
-  @ApiProperty({ description: 'The six-digit code from the e-mail', example: '042917' })
-  @IsString()
-  @Matches(/^\d{6}$/, { message: 'otp must be six digits' })
-  otp!: string;
-
-  @ApiProperty({ description: 'PKCE verifier: 43 to 128 characters of [A-Za-z0-9-._~]', minLength: 43, maxLength: 128 })
-  @IsString()
-  @Matches(/^[A-Za-z0-9\-._~]{43,128}$/, { message: 'codeVerifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~"' })
-  codeVerifier!: string;
-}
-
-export class PersonaRefreshRequestDto {
-  @ApiProperty()
-  @IsString()
-  @MaxLength(256)
-  refreshToken!: string;
-}
+/** The persona flow takes exactly the account flow's request bodies (libs/auth). */
+export { LoginRequestDto as PersonaLoginRequestDto, RefreshRequestDto as PersonaRefreshRequestDto, VerifyRequestDto as PersonaVerifyRequestDto } from '@teamfit/auth';
 
 export class PersonaTokenPairDto {
   @ApiProperty({ description: 'JWT (ES256) with emailAddress and personaId; after login it is good only for /persona/verify' })
