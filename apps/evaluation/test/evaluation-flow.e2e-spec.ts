@@ -298,4 +298,24 @@ describe('the questionnaire flow and its scores', () => {
     const rows = await client.query<{ n: string }>(`SELECT count(*) AS n FROM evaluation.evaluations WHERE id = $1 AND status = 'complete' AND results IS NOT NULL`, [id]);
     expect(rows.rows[0]?.n).toBe('1');
   });
+
+  it('completes more evaluations at once than the service has database connections', async () => {
+    // Thirty completing answers at the same moment, with a pool of ten: every read inside the
+    // completing transaction must go through it, or the service waits for itself forever.
+    const db = drizzle({ client });
+    const people = await db
+      .insert(personas)
+      .values(Array.from({ length: 30 }, (_, n) => ({ userId: randomUUID(), role: 'Dev', description: `p${n}` })))
+      .returning({ id: personas.id });
+    const ids: string[] = [];
+    for (const person of people) {
+      const created = await post('/evaluation', { personaId: person.id, teamId: f.teamId }).expect(201);
+      ids.push(created.body.id as string);
+      await post(`/evaluation/${created.body.id}/answer`, { questionId: f.q1, value: 4 }).expect(200);
+      await post(`/evaluation/${created.body.id}/answer`, { questionId: f.q2, value: 2 }).expect(200);
+    }
+    const finals = await Promise.all(ids.map((id) => post(`/evaluation/${id}/answer`, { questionId: f.q3, value: 3 })));
+    expect(finals.map((response) => response.status)).toEqual(Array(30).fill(200));
+    expect(finals.every((response) => response.body.status === 'complete')).toBe(true);
+  }, 30_000);
 });

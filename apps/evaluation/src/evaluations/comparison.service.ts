@@ -71,8 +71,12 @@ export class ComparisonService {
     if (options.algorithmTeamId === evaluation.teamId) throw validationFailed("algorithmTeamId must differ from the evaluation's own team");
     const [sourceTeam, targetTeam] = await Promise.all([this.algorithm.getTeam(evaluation.teamId), this.algorithm.getTeam(options.algorithmTeamId)]);
     if (!targetTeam) throw new DomainError('not_found', `Target team ${options.algorithmTeamId} not found`);
-    const answers = await this.evaluations.answersOf(evaluation.id);
-    const workstyle = await this.workstyleAgainst(evaluation, targetTeam.id);
+    const candidateAnswers = await this.answersOrFail(evaluation);
+    const workstyle = computeWorkstyle({
+      questionnaire: scoringQuestionnaire(evaluation.questionSet),
+      candidateAnswers,
+      teamAnswers: await this.teamContext.membersAnswers(targetTeam, evaluation.personaId),
+    });
 
     let roleMatch: RoleMatchResult | null = null;
     let combined = null;
@@ -92,7 +96,7 @@ export class ComparisonService {
       workstyle: { overallScore: workstyle.overallScore, overallCategory: workstyle.overallCategory, dimensions: workstyle.dimensions },
       roleMatch,
       combined,
-      answersUsed: answers.length,
+      answersUsed: candidateAnswers.length,
       computedAt: this.now().toISOString(),
     };
   }

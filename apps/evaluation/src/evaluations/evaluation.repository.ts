@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import type { AnswerInput } from '@teamfit/scoring';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type EvaluationAnswerRow, type EvaluationRow, type EvaluationStatus, evaluationAnswers, evaluations } from '../database/evaluation.schema';
+import { type EvaluationAnswerRow, type EvaluationRow, type EvaluationStatus, evaluationAnswers, evaluations, type TeamRow, teams } from '../database/evaluation.schema';
 
 export type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'execute'>;
 
@@ -95,13 +95,17 @@ export class EvaluationRepository {
       .orderBy(evaluations.personaId, desc(evaluations.completedAt), asc(evaluations.id));
     if (latest.length === 0) return [];
     const answers = await db
-      .select()
+      .select({ evaluationId: evaluationAnswers.evaluationId, questionId: evaluationAnswers.questionId, value: evaluationAnswers.value, timeTaken: evaluationAnswers.timeTaken })
       .from(evaluationAnswers)
       .where(inArray(evaluationAnswers.evaluationId, latest.map((row) => row.id)));
-    return latest.map((member) =>
-      answers
-        .filter((answer) => answer.evaluationId === member.id)
-        .map((answer) => ({ questionId: answer.questionId, value: answer.value, timeTaken: answer.timeTaken })),
-    );
+    const byEvaluation = new Map<string, AnswerInput[]>(latest.map((member) => [member.id, []]));
+    for (const { evaluationId, questionId, value, timeTaken } of answers) byEvaluation.get(evaluationId)?.push({ questionId, value, timeTaken });
+    return latest.map((member) => byEvaluation.get(member.id) ?? []);
+  }
+
+  /** The algorithm team, read on the given executor (inside a transaction: its own connection). */
+  async teamById(teamId: number, db: Executor = this.db): Promise<TeamRow | undefined> {
+    const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+    return row;
   }
 }

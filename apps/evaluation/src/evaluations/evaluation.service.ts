@@ -117,7 +117,9 @@ export class EvaluationService {
         const next = nextUnanswered(updated.questionSet.questions, answers);
         return { ...summaryOf(updated), nextQuestion: next ? serveQuestion(next) : null };
       }
-      const team = await this.algorithm.getTeam(evaluation.teamId);
+      // Everything inside the transaction reads through it: a read on the pool while holding a
+      // pool connection deadlocks once every connection is held by a completing answer.
+      const team = await this.evaluations.teamById(evaluation.teamId, tx);
       const answers = await this.evaluations.answersOf(id, tx);
       const results = computeWorkstyle({
         questionnaire: scoringQuestionnaire(evaluation.questionSet),

@@ -1,0 +1,279 @@
+// Measures the evaluation service (issue 6): (a) compare-team against a team of 200 members over
+// the full 104-question questionnaire, sequential and 8 concurrent, against the service port;
+// (b) a whole questionnaire answered by 50 concurrent personas through the real gateway (each
+// persona from its own loopback source address, since the gateway limits per client address),
+// and the same load straight to the service port for comparison.
+// Run: npm run bench:evaluation. Uses DATABASE_URL (a scratch database is created in it and
+// dropped) or an embedded PostgreSQL in a temp folder; services and nginx on free ports.
+import { ensureDatabase, quoteIdentifier, runMigrations, serviceMigrationTargets, startEmbeddedPostgres } from '@teamfit/database';
+import { withDatabase } from '@teamfit/database/testing';
+import { freePort } from '@teamfit/gateway';
+import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
+import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import type http from 'node:http';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { evaluationAppModule } from '../apps/evaluation/src/evaluation-app.module';
+import { organisationAppModule } from '../apps/organisation/src/organisation-app.module';
+import { callJson, expectStatus, fmt, keepAliveAgent, type LatencySummary, pacer, runPool, semaphore, summarise, withTimeout } from './bench-support';
+
+/** dist/: migrations are copied here by the build. The gateway template stays in the source tree. */
+const DIST_ROOT = path.resolve(__dirname, '..');
+const REPOSITORY_ROOT = path.resolve(DIST_ROOT, '..');
+
+const TEAM_SIZE = 200;
+const COMPARE_CALLS = 200;
+const COMPARE_CONCURRENCY = 8;
+const PERSONAS = 50;
+/** The gateway allows /evaluation 10 r/s (burst 20) per address: each persona sends at most that. */
+const PERSONA_INTERVAL_MS = 100;
+/**
+ * Work-around, see docs/evaluation.md: the completing answer reads the team through the pool while
+ * its transaction holds a connection (EvaluationService.answer → AlgorithmDirectory.getTeam), so
+ * 10 simultaneous completing answers take all 10 connections of the service's pool and wait for
+ * an 11th forever. The bench lets at most 8 completing answers be in flight at a time.
+ */
+const completing = semaphore(8);
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Platform {
+  databaseUrl: string;
+  tokens: TestTokens;
+  organisation: RunningTestService;
+  evaluation: RunningTestService;
+  gateway: TestGateway;
+  db: Client;
+}
+
+async function startDatabase(cleanups: Array<() => Promise<void>>): Promise<string> {
+  const given = process.env['DATABASE_URL'];
+  if (given) {
+    const name = `teamfit_bench_${randomBytes(4).toString('hex')}`;
+    const adminUrl = withDatabase(given, 'postgres');
+    await ensureDatabase(adminUrl, name);
+    cleanups.push(async () => {
+      const admin = new Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`).finally(() => admin.end());
+    });
+    return withDatabase(given, name);
+  }
+  const scratch = mkdtempSync(path.join(tmpdir(), 'teamfit-bench-'));
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
+  chmodSync(scratch, 0o755);
+  cleanups.push(() => Promise.resolve(rmSync(scratch, { recursive: true, force: true })));
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(scratch, 'postgres'), port: await freePort(), database: 'teamfit_bench', persistent: false, forTests: true });
+  cleanups.push(() => postgres.stop());
+  return postgres.url;
+}
+
+async function startPlatform(cleanups: Array<() => Promise<void>>): Promise<Platform> {
+  const databaseUrl = await startDatabase(cleanups);
+  for (const target of serviceMigrationTargets(DIST_ROOT)) await runMigrations(databaseUrl, target);
+  const tokens = new TestTokens();
+  const options = { databaseUrl, keys: tokens.keys };
+  // The organisation service seeds the platform questionnaire (104 questions) when it starts.
+  const organisation = await startTestService('organisation', organisationAppModule, options);
+  cleanups.push(() => organisation.close());
+  const evaluation = await startTestService('evaluation', evaluationAppModule, options);
+  cleanups.push(() => evaluation.close());
+  const gateway = await startTestGateway(REPOSITORY_ROOT, { organisation: organisation.port, evaluation: evaluation.port });
+  cleanups.push(() => gateway.stop());
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  cleanups.push(() => db.end());
+  return { databaseUrl, tokens, organisation, evaluation, gateway, db };
+}
+
+/** Personas straight into the profile table, one statement. */
+async function insertPersonas(db: Client, count: number, label: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO profile.personas (user_id, user_first_name, role, description)
+     SELECT gen_random_uuid(), $2 || g, 'Engineer', $2 || ' ' || g FROM generate_series(1, $1::int) AS g
+     RETURNING id`,
+    [count, label],
+  );
+  return rows.rows.map((row) => row.id);
+}
+
+/**
+ * Completed evaluations for the members, in SQL: the question set copied from a real evaluation
+ * (so it is exactly what the service fixed), 104 answers each with seeded random values.
+ */
+async function seedCompletedEvaluations(db: Client, personaIds: string[], teamId: number, questionSetFrom: string): Promise<void> {
+  await db.query('BEGIN');
+  try {
+    await db.query('SELECT setseed(0.42)');
+    const inserted = await db.query<{ id: string }>(
+      `INSERT INTO evaluation.evaluations (persona_id, team_id, status, question_set, total, answered, completed_at)
+       SELECT p, $2, 'complete', source.question_set, source.total, source.total, now()
+       FROM unnest($1::uuid[]) AS p, (SELECT question_set, total FROM evaluation.evaluations WHERE id = $3) AS source
+       RETURNING id`,
+      [personaIds, teamId, questionSetFrom],
+    );
+    await db.query(
+      `INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at)
+       SELECT e.id, (q->>'id')::int, 1 + floor(random() * 5)::int, 2 + floor(random() * 10)::int, now()
+       FROM evaluation.evaluations AS e, jsonb_array_elements(e.question_set->'questions') AS q
+       WHERE e.id = ANY($1::uuid[])`,
+      [inserted.rows.map((row) => row.id)],
+    );
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Answers an evaluation to the end, following nextQuestion; returns the answers' latencies. */
+async function answerAll(
+  baseUrl: string,
+  id: string,
+  token: string,
+  agent: http.Agent,
+  pace: () => Promise<void>,
+  counters: { throttled: number },
+): Promise<{ answers: number[]; final: number }> {
+  await pace();
+  const read = expectStatus(await callJson('GET', `${baseUrl}/evaluation/${id}`, { agent, token }), 200, 'read evaluation');
+  let question = (read['currentQuestion'] as { id: number } | undefined)?.id;
+  let progress = read['progress'] as { answered: number; total: number };
+  const answers: number[] = [];
+  let final = NaN;
+  for (let n = 0; n < 200 && question !== undefined; n += 1) {
+    await pace();
+    const body = { questionId: question, value: 1 + ((n * 7 + question) % 5), timeTaken: 4 };
+    const send = () => callJson('POST', `${baseUrl}/evaluation/${id}/answer`, { agent, token, body });
+    const response = progress.answered === progress.total - 1 ? await completing(send) : await send();
+    if (response.status === 429) {
+      counters.throttled += 1;
+      continue; // same question again after the next pace
+    }
+    const answered = expectStatus(response, 200, 'answer');
+    answers.push(response.ms);
+    progress = answered['progress'] as { answered: number; total: number };
+    question = (answered['nextQuestion'] as { id: number } | null)?.id;
+    if (question === undefined) final = response.ms;
+  }
+  if (Number.isNaN(final)) throw new Error(`evaluation ${id} did not complete`);
+  return { answers, final };
+}
+
+interface QuestionnaireRun {
+  answers: LatencySummary;
+  finals: LatencySummary;
+  throttled: number;
+  wallMs: number;
+}
+
+/** PERSONAS personas, each with its own connection, answering their whole questionnaire at once. */
+async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'direct'): Promise<QuestionnaireRun> {
+  const personaIds = await insertPersonas(p.db, PERSONAS, via === 'gateway' ? 'Gateway' : 'Direct');
+  const setup = keepAliveAgent();
+  const evaluations: string[] = [];
+  for (const personaId of personaIds) {
+    const created = expectStatus(await callJson('POST', `${p.evaluation.url}/evaluation`, { agent: setup, token: p.tokens.admin(), body: { personaId, teamId } }), 201, 'create');
+    evaluations.push(created['id'] as string);
+  }
+  setup.destroy();
+  const baseUrl = via === 'gateway' ? `${p.gateway.url}/evaluation` : p.evaluation.url;
+  const counters = { throttled: 0 };
+  const started = performance.now();
+  const results = await Promise.all(
+    personaIds.map(async (personaId, index) => {
+      // 127.0.0.10 … 127.0.0.59: the whole 127/8 is this machine's loopback; nginx's limit_req
+      // counts per client address, so each persona has its own 10 r/s like a real client would.
+      const agent = keepAliveAgent(via === 'gateway' ? `127.0.0.${10 + index}` : undefined);
+      const token = p.tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@bench.test`, personaId });
+      try {
+        return await answerAll(baseUrl, evaluations[index] as string, token, agent, pacer(PERSONA_INTERVAL_MS), counters);
+      } finally {
+        agent.destroy();
+      }
+    }),
+  );
+  const wallMs = performance.now() - started;
+  return {
+    answers: summarise(
+      results.flatMap((result) => result.answers),
+      wallMs,
+    ),
+    finals: summarise(
+      results.map((result) => result.final),
+      wallMs,
+    ),
+    throttled: counters.throttled,
+    wallMs,
+  };
+}
+
+async function compareTeamRuns(p: Platform, candidateEvaluation: string, targetTeamId: number) {
+  const call = (agent: http.Agent) => async () => {
+    const response = await callJson('POST', `${p.evaluation.url}/evaluation/${candidateEvaluation}/compare-team`, { agent, token: p.tokens.admin(), body: { algorithmTeamId: targetTeamId } });
+    const body = expectStatus(response, 200, 'compare-team');
+    if ((body['workstyle'] as { dimensions: unknown[] }).dimensions.length !== 16) throw new Error('compare-team: expected 16 dimensions');
+    return response.ms;
+  };
+  const agents = Array.from({ length: COMPARE_CONCURRENCY }, () => keepAliveAgent());
+  try {
+    const first = agents[0] as http.Agent;
+    await runPool(20, 1, call(first)); // warm-up: JIT, connection pools
+    const sequential = await runPool(COMPARE_CALLS, 1, call(first));
+    // Each of the 8 workers has its own connection.
+    const perWorker = agents.map((agent) => call(agent));
+    const concurrent = await runPool(COMPARE_CALLS, COMPARE_CONCURRENCY, (_, worker) => (perWorker[worker] as () => Promise<number>)());
+    return { sequential: summarise(sequential.samples, sequential.wallMs), concurrent: summarise(concurrent.samples, concurrent.wallMs) };
+  } finally {
+    for (const agent of agents) agent.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const setupStarted = performance.now();
+  try {
+    const p = await startPlatform(cleanups);
+    const admin = keepAliveAgent();
+    const api = (method: 'GET' | 'POST' | 'PUT', route: string, body?: object) => callJson(method, `${p.evaluation.url}${route}`, { agent: admin, token: p.tokens.admin(), body });
+
+    // The big team: 200 member personas, each with a completed evaluation (seeded in SQL).
+    const members = await insertPersonas(p.db, TEAM_SIZE, 'Member');
+    const big = expectStatus(await api('POST', '/algorithm/teams', { name: 'Two hundred', memberPersonaIds: members }), 201, 'team')['id'] as number;
+    const home = expectStatus(await api('POST', '/algorithm/teams', { name: 'Home', memberPersonaIds: [] }), 201, 'team')['id'] as number;
+    const [candidate] = await insertPersonas(p.db, 1, 'Candidate');
+    const created = expectStatus(await api('POST', '/evaluation', { personaId: candidate, teamId: home }), 201, 'candidate evaluation');
+    const candidateEvaluation = created['id'] as string;
+    if ((created['progress'] as { total: number }).total !== 104) throw new Error('the seeded questionnaire should have 104 questions');
+    await seedCompletedEvaluations(p.db, members, big, candidateEvaluation);
+    const answered = await answerAll(p.evaluation.url, candidateEvaluation, p.tokens.admin(), admin, () => Promise.resolve(), { throttled: 0 });
+    log(`setup: platform, 200 members with 20,800 answers, candidate answered ${answered.answers.length} questions in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+
+    const compare = await compareTeamRuns(p, candidateEvaluation, big);
+    const gateway = await questionnaireRun(p, big, 'gateway');
+    const direct = await questionnaireRun(p, big, 'direct');
+    admin.destroy();
+
+    const row = (name: string, s: LatencySummary, unit: string) => `| ${name} | ${s.count} | ${fmt(s.p50)} ms | ${fmt(s.p99)} ms | ${fmt(s.max)} ms | ${s.perSecond.toFixed(1)} ${unit}/s |`;
+    log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; services in this process, PostgreSQL and nginx as their own processes\n`);
+    log('| measurement | calls | p50 | p99 | max | throughput |');
+    log('|---|---|---|---|---|---|');
+    log(row(`compare-team vs ${TEAM_SIZE} members, sequential`, compare.sequential, 'req'));
+    log(row(`compare-team vs ${TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compare.concurrent, 'req'));
+    log(row(`${PERSONAS} personas through the gateway, every answer`, gateway.answers, 'answers'));
+    log(row(`… of which the completing answer (scored vs ${TEAM_SIZE})`, gateway.finals, 'completions'));
+    log(row(`${PERSONAS} personas straight to the service, every answer`, direct.answers, 'answers'));
+    log(row('… of which the completing answer', direct.finals, 'completions'));
+    log(`\nquestionnaire runs: gateway ${(gateway.wallMs / 1000).toFixed(1)} s (${gateway.throttled} answers throttled with 429), direct ${(direct.wallMs / 1000).toFixed(1)} s; each persona sends at most one request per ${PERSONA_INTERVAL_MS} ms`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await withTimeout(cleanup(), 15_000, 'cleanup').catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
