@@ -18,7 +18,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { evaluationAppModule } from '../apps/evaluation/src/evaluation-app.module';
 import { organisationAppModule } from '../apps/organisation/src/organisation-app.module';
-import { callJson, expectStatus, fmt, keepAliveAgent, type LatencySummary, pacer, runPool, semaphore, summarise, withTimeout } from './bench-support';
+import { callJson, expectStatus, fmt, keepAliveAgent, type LatencySummary, pacer, runPool, summarise, withTimeout } from './bench-support';
 
 /** dist/: migrations are copied here by the build. The gateway template stays in the source tree. */
 const DIST_ROOT = path.resolve(__dirname, '..');
@@ -30,13 +30,6 @@ const COMPARE_CONCURRENCY = 8;
 const PERSONAS = 50;
 /** The gateway allows /evaluation 10 r/s (burst 20) per address: each persona sends at most that. */
 const PERSONA_INTERVAL_MS = 100;
-/**
- * Work-around, see docs/evaluation.md: the completing answer reads the team through the pool while
- * its transaction holds a connection (EvaluationService.answer → AlgorithmDirectory.getTeam), so
- * 10 simultaneous completing answers take all 10 connections of the service's pool and wait for
- * an 11th forever. The bench lets at most 8 completing answers be in flight at a time.
- */
-const completing = semaphore(8);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -141,21 +134,19 @@ async function answerAll(
   await pace();
   const read = expectStatus(await callJson('GET', `${baseUrl}/evaluation/${id}`, { agent, token }), 200, 'read evaluation');
   let question = (read['currentQuestion'] as { id: number } | undefined)?.id;
-  let progress = read['progress'] as { answered: number; total: number };
   const answers: number[] = [];
   let final = NaN;
   for (let n = 0; n < 200 && question !== undefined; n += 1) {
     await pace();
     const body = { questionId: question, value: 1 + ((n * 7 + question) % 5), timeTaken: 4 };
     const send = () => callJson('POST', `${baseUrl}/evaluation/${id}/answer`, { agent, token, body });
-    const response = progress.answered === progress.total - 1 ? await completing(send) : await send();
+    const response = await send();
     if (response.status === 429) {
       counters.throttled += 1;
       continue; // same question again after the next pace
     }
     const answered = expectStatus(response, 200, 'answer');
     answers.push(response.ms);
-    progress = answered['progress'] as { answered: number; total: number };
     question = (answered['nextQuestion'] as { id: number } | null)?.id;
     if (question === undefined) final = response.ms;
   }
