@@ -106,4 +106,21 @@ describe('the API-call log', () => {
     await writer.flush();
     expect(writer.droppedCount).toBe(droppedBefore + 1);
   });
+
+  it('writes what is still buffered when the service shuts down cleanly', async () => {
+    const other = await createTestDatabase();
+    const service = await startTestService('media', bareService, { databaseUrl: other.url, keys: tokens.keys });
+    const reader = new Client({ connectionString: other.url });
+    try {
+      await request(service.url).get('/logged-before-shutdown').expect(404);
+      await service.close(); // no explicit flush: the shutdown hook does it
+      await reader.connect();
+      const rows = await reader.query<{ url: string }>('SELECT url FROM telemetry.api_calls');
+      expect(rows.rows).toEqual([{ url: '/logged-before-shutdown' }]);
+    } finally {
+      await reader.end();
+      await other.drop();
+    }
+  });
 });
+
