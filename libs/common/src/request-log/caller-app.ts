@@ -14,11 +14,20 @@ const header = (headers: Headers, name: string): string => {
 };
 
 const originOf = (value: string): string | undefined => {
+  // Most calls carry neither Origin nor Referer: answer without constructing (and throwing from) a URL.
+  if (value === '') return undefined;
   try {
     return new URL(value).origin;
   } catch {
     return undefined;
   }
+};
+
+/** The configured origins are parsed once per distinct value, not once per call. */
+const configuredOrigins = new Map<string, string | undefined>();
+const configuredOrigin = (value: string): string | undefined => {
+  if (!configuredOrigins.has(value)) configuredOrigins.set(value, originOf(value));
+  return configuredOrigins.get(value);
 };
 
 export function callerAppOf(headers: Headers, origins: CallerOrigins): string {
@@ -27,8 +36,8 @@ export function callerAppOf(headers: Headers, origins: CallerOrigins): string {
   if (/postman/i.test(header(headers, 'user-agent'))) return 'postman';
   const from = originOf(header(headers, 'origin')) ?? originOf(header(headers, 'referer'));
   if (from !== undefined) {
-    if (from === originOf(origins.adminAppOrigin)) return 'admin';
-    if (from === originOf(origins.hubAppOrigin)) return 'hub';
+    if (from === configuredOrigin(origins.adminAppOrigin)) return 'admin';
+    if (from === configuredOrigin(origins.hubAppOrigin)) return 'hub';
   }
   return 'unknown';
 }

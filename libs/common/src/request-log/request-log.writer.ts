@@ -104,7 +104,7 @@ export class RequestLogWriter {
       await client.query(
         `INSERT INTO telemetry.api_calls (${COLUMNS.join(', ')})
          SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::float8[], $5::text[], $6::text[], $7::text[],
-           $8::int[], $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[], $14::jsonb[], $15::jsonb[], $16::jsonb[])`,
+           $8::int[], $9::text[], $10::text[], $11::text[], $12::text[], $13::json[], $14::json[], $15::json[], $16::json[])`,
         [
           batch.map((e) => e.service),
           batch.map((e) => e.startTime),
