@@ -90,6 +90,18 @@ describe('the API-call log', () => {
     expect(days.rows).toEqual([{ caller_app: 'hub', device_type: 'mobile', calls: '1' }]);
   });
 
+  it('writes on its own timer, also after ticks that found nothing to write', async () => {
+    await client.query('TRUNCATE telemetry.api_calls, telemetry.api_call_days');
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // two empty ticks
+    await request(media.url).get('/written-by-the-timer').expect(404);
+    let rows: Array<{ url: string }> = [];
+    for (let waited = 0; waited < 5_000 && rows.length === 0; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rows = (await client.query<{ url: string }>('SELECT url FROM telemetry.api_calls')).rows;
+    }
+    expect(rows).toEqual([{ url: '/written-by-the-timer' }]);
+  });
+
   it('keeps the client address the gateway forwards, and no body for GET', async () => {
     await client.query('TRUNCATE telemetry.api_calls, telemetry.api_call_days');
     await request(media.url).get('/elsewhere').set('x-forwarded-for', '203.0.113.7').set('x-app-source', 'admin').expect(404);

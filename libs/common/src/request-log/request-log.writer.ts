@@ -67,15 +67,21 @@ export class RequestLogWriter {
   /** Writes everything buffered so far; one flush runs at a time. */
   async flush(): Promise<void> {
     if (this.flushing) return this.flushing;
-    this.flushing = (async () => {
-      try {
-        while (this.buffer.length > 0) await this.writeBatch(this.buffer.splice(0, this.batchSize));
-      } finally {
-        this.flushing = undefined;
-        this.reportDrops();
-      }
-    })();
-    return this.flushing;
+    if (this.buffer.length === 0) return;
+    // Assigned before the first await, cleared after the last: a flush that finds nothing to do
+    // must not leave a settled promise behind that would swallow every later flush.
+    const running = this.drain();
+    this.flushing = running;
+    try {
+      await running;
+    } finally {
+      this.flushing = undefined;
+      this.reportDrops();
+    }
+  }
+
+  private async drain(): Promise<void> {
+    while (this.buffer.length > 0) await this.writeBatch(this.buffer.splice(0, this.batchSize));
   }
 
   async close(): Promise<void> {
