@@ -11,3 +11,4 @@ export { createLoginTables, type LoginTables } from './login/login.tables';
 export type { LoginSubject, LoginSubjects } from './login/login-subjects';
 export { FAILURES_BEFORE_DELAY, PasswordlessLogin, REFRESH_TOKEN_TTL_SECONDS, type PasswordlessLoginOptions, type TokenPair } from './login/passwordless-login';
 export { LoginRequestDto, RefreshRequestDto, VerifyRequestDto } from './login/login-request.dto';
+export { AccountResource } from './guards/account-resource.decorator';

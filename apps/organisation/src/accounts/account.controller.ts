@@ -1,17 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, AdminOnly } from '@teamfit/auth';
+import { AdminOnly, AccountResource } from '@teamfit/auth';
 import { AccountDeletedDto, AccountDto, AccountIdParams, CreateAccountDto, ErrorResponseDto, UpdateAccountDto } from './account.dto';
 import { AccountService } from './account.service';
 
@@ -20,11 +16,7 @@ import { AccountService } from './account.service';
  * users, and a persona may read only its own persona (ARCHITECTURE.md section 3). Writes need an
  * administrator.
  */
-@ApiTags('account')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-@ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
-@AcceptTokens('account')
+@AccountResource('account')
 @Controller('account')
 export class AccountController {
   constructor(private readonly accounts: AccountService) {}

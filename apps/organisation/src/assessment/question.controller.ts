@@ -1,27 +1,19 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, AdminOnly } from '@teamfit/auth';
+import { AdminOnly, AccountResource } from '@teamfit/auth';
 import { ErrorResponseDto } from '../accounts/account.dto';
 import { DeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
 import { CreateQuestionDto, QuestionDto, QuestionListQuery, QuestionPageDto, UpdateQuestionDto } from './question.dto';
 import { QuestionService } from './question.service';
 
 /** /question (gateway: /organisation/question), spec 4.8. Account tokens read; administrators write. */
-@ApiTags('question')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-@ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
-@AcceptTokens('account')
+@AccountResource('question')
 @Controller('question')
 export class QuestionController {
   constructor(private readonly questions: QuestionService) {}

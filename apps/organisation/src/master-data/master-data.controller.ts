@@ -1,18 +1,14 @@
 import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put, type Type, ValidationPipe } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, AdminOnly } from '@teamfit/auth';
+import { AccountResource, AdminOnly } from '@teamfit/auth';
 import { describeValidationErrors } from '@teamfit/common';
 import { ErrorResponseDto } from '../accounts/account.dto';
 import { MasterDataDeletedDto, MasterDataIdParams } from './master-data.dto';
@@ -41,11 +37,7 @@ function bodyOf(dto: Type): ValidationPipe {
 export function masterDataController(type: MasterDataType): Type {
   const label = type.label.toLowerCase();
 
-  @ApiTags(type.path)
-  @ApiBearerAuth()
-  @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-  @ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
-  @AcceptTokens('account')
+  @AccountResource(type.path)
   @Controller(type.path)
   class MasterDataController {
     constructor(readonly service: MasterDataService) {}

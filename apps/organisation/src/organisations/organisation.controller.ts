@@ -2,19 +2,15 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Upl
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiBody,
   ApiConflictResponse,
   ApiConsumes,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, AdminOnly } from '@teamfit/auth';
+import { AdminOnly, AccountResource } from '@teamfit/auth';
 import { ErrorResponseDto } from '../accounts/account.dto';
 import { BoundedMemoryStorage, LOGO_MAX_BYTES, type LogoUpload } from './logo-upload.storage';
 import { MultipartOnlyInterceptor } from './multipart-only.interceptor';
@@ -41,11 +37,7 @@ const LogoInterceptor = FileInterceptor('logo', {
  * /organisation (gateway: /organisation/organisation). Account tokens only; writes need an
  * administrator, whose token is also what the media service sees when a logo is stored.
  */
-@ApiTags('organisation')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-@ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
-@AcceptTokens('account')
+@AccountResource('organisation')
 @Controller('organisation')
 export class OrganisationController {
   constructor(private readonly organisations: OrganisationService) {}

@@ -1,17 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
+import { AdminOnly, Principal, type VerifiedToken, AccountResource } from '@teamfit/auth';
 import { ErrorResponseDto, MessageDto, ObjectIdParams } from '../shared/validation';
 import { CreateTeammateDto, TeammateDto, UpdateTeammateDto } from './teammate.dto';
 import { TeammateService } from './teammate.service';
@@ -20,11 +16,7 @@ import { TeammateService } from './teammate.service';
  * /teammate and /me (gateway: /profile/teammate, /profile/me). Account tokens only: a persona may
  * read only its own persona (ARCHITECTURE.md section 3). Writes need an administrator.
  */
-@ApiTags('teammate')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-@ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
-@AcceptTokens('account')
+@AccountResource('teammate')
 @Controller()
 export class TeammateController {
   constructor(private readonly teammates: TeammateService) {}

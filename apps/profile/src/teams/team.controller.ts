@@ -1,17 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, AdminOnly } from '@teamfit/auth';
+import { AdminOnly, AccountResource } from '@teamfit/auth';
 import { ErrorResponseDto, MessageDto, ObjectIdParams } from '../shared/validation';
 import { CreateTeamDto, TeamDto, TeamListItemDto, UpdateTeamDto } from './team.dto';
 import { TeamService } from './team.service';
@@ -20,11 +16,7 @@ import { TeamService } from './team.service';
  * /team (gateway: /profile/team). Account tokens only; writes need an administrator. Reads answer
  * in the list shape (`name`, `description`, `members`), writes in the create shape (spec 2.3).
  */
-@ApiTags('team')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-@ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto })
-@AcceptTokens('account')
+@AccountResource('team')
 @Controller('team')
 export class TeamController {
   constructor(private readonly teams: TeamService) {}

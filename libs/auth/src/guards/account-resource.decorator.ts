@@ -1,0 +1,18 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ErrorResponseDto } from '@teamfit/common';
+import { AcceptTokens } from './access.decorators';
+
+/**
+ * The most common access rule of the dashboard's resources (ARCHITECTURE.md section 3): any
+ * account token reads, administrators write (routes add `@AdminOnly()`), persona tokens are
+ * refused. One decorator carries the rule and its OpenAPI description, so they cannot drift apart.
+ */
+export const AccountResource = (tag: string): ClassDecorator =>
+  applyDecorators(
+    ApiTags(tag),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto }),
+    ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto }),
+    AcceptTokens('account'),
+  );
