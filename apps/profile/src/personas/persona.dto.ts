@@ -144,25 +144,8 @@ export class NewPersonaUserDto extends PersonaUserChangesDto {
 const ApiRoles = () => ApiPropertyOptional({ enum: PERSONA_ROLES, enumName: 'PersonaRole', isArray: true });
 const ApiStatus = () => ApiPropertyOptional({ enum: PERSONA_STATUSES, enumName: 'PersonaStatus' });
 
-/** Validation shared by every body that sets roles: known values, each once. */
-const RolesRules = () => applyDecorators(IsOmittable(), IsArray(), ArrayMaxSize(PERSONA_ROLES.length), ArrayUnique(), IsIn(PERSONA_ROLES, { each: true }));
-
-export class CreatePersonaDto {
-  @ApiProperty({ format: 'uuid', description: 'The associated user' })
-  @IsUUID()
-  user_id!: string;
-
-  @ApiProperty({ maxLength: TITLE_MAX_LENGTH, description: 'Free-text role title' })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(TITLE_MAX_LENGTH)
-  role!: string;
-
-  @ApiProperty({ maxLength: TEXT_MAX_LENGTH })
-  @IsString()
-  @MaxLength(TEXT_MAX_LENGTH)
-  description!: string;
-
+/** The contact fields that create (POST) and update (PUT) take alike; null clears one. */
+export class PersonaContactFieldsDto {
   @ApiPropertyOptional({ type: String, nullable: true, format: 'email', maxLength: EMAIL_MAX_LENGTH })
   @IsOptional()
   @IsEmail()
@@ -186,6 +169,27 @@ export class CreatePersonaDto {
   @IsString()
   @MaxLength(PHONE_MAX_LENGTH)
   contactNumber?: string | null;
+}
+
+/** Validation shared by every body that sets roles: known values, each once. */
+const RolesRules = () => applyDecorators(IsOmittable(), IsArray(), ArrayMaxSize(PERSONA_ROLES.length), ArrayUnique(), IsIn(PERSONA_ROLES, { each: true }));
+
+export class CreatePersonaDto extends PersonaContactFieldsDto {
+  @ApiProperty({ format: 'uuid', description: 'The associated user' })
+  @IsUUID()
+  user_id!: string;
+
+  @ApiProperty({ maxLength: TITLE_MAX_LENGTH, description: 'Free-text role title' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TITLE_MAX_LENGTH)
+  role!: string;
+
+  @ApiProperty({ maxLength: TEXT_MAX_LENGTH })
+  @IsString()
+  @MaxLength(TEXT_MAX_LENGTH)
+  description!: string;
+
 
   @ApiPropertyOptional({ type: NewPersonaUserDto })
   @IsOmittable()
@@ -205,7 +209,7 @@ export class CreatePersonaDto {
 }
 
 /** PUT /persona/:id (administrators): every field optional; `user` merged field by field. */
-export class UpdatePersonaDto {
+export class UpdatePersonaDto extends PersonaContactFieldsDto {
   @ApiPropertyOptional({ type: PersonaUserChangesDto })
   @IsOmittable()
   @IsObject()
@@ -231,29 +235,6 @@ export class UpdatePersonaDto {
   @MaxLength(TEXT_MAX_LENGTH)
   description?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, format: 'email', maxLength: EMAIL_MAX_LENGTH })
-  @IsOptional()
-  @IsEmail()
-  @MaxLength(EMAIL_MAX_LENGTH)
-  emailAddress?: string | null;
-
-  @ApiPropertyOptional({ type: String, nullable: true, format: 'uri', maxLength: URL_MAX_LENGTH })
-  @IsOptional()
-  @IsUrl(URL_OPTIONS)
-  @MaxLength(URL_MAX_LENGTH)
-  linkedinProfileUrl?: string | null;
-
-  @ApiPropertyOptional({ type: String, nullable: true, format: 'uri', maxLength: URL_MAX_LENGTH })
-  @IsOptional()
-  @IsUrl(URL_OPTIONS)
-  @MaxLength(URL_MAX_LENGTH)
-  personalWebsite?: string | null;
-
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: PHONE_MAX_LENGTH })
-  @IsOptional()
-  @IsString()
-  @MaxLength(PHONE_MAX_LENGTH)
-  contactNumber?: string | null;
 }
 
 /** PATCH /persona/:persona_id: the profile fields; `roles` and `status` are refused (spec 3.1). */
