@@ -8,6 +8,7 @@ import path from 'node:path';
 import { spawnManaged } from './child-process';
 import { ensureNginx } from './ensure-nginx';
 import { loadRunnerConfig, type RunnerConfig } from './runner-config';
+import { serviceProcess } from './service-process';
 
 const DIST_ROOT = path.resolve(__dirname, '../..');
 const REPOSITORY_ROOT = path.resolve(DIST_ROOT, '..');
@@ -146,20 +147,8 @@ function startServiceProcess(
   running: Running,
   shutdown: (code: number) => Promise<void>,
 ): void {
-  const signs = name === 'auth' || name === 'profile';
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(SERVICES[name].port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: settings.databaseUrl,
-    SMTP_URL: settings.smtpUrl,
-    JWT_PUBLIC_KEY: settings.keys.publicKeyPem,
-    JWT_PRIVATE_KEY: signs ? settings.keys.privateKeyPem : '',
-    LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
-    ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }),
-    MEDIA_DIR: process.env['MEDIA_DIR'] ?? path.join(REPOSITORY_ROOT, '.data', 'media'),
-  };
-  const child = spawnManaged(name, index, process.execPath, ['--enable-source-maps', path.join(DIST_ROOT, 'apps', name, 'src', 'main.js')], env, { ipc: true });
+  const { args, env } = serviceProcess(name, { ...settings, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT });
+  const child = spawnManaged(name, index, process.execPath, args, env, { ipc: true });
   running.stops.push({ name, stop: () => child.stop() });
   child.process.once('exit', (code, signal) => {
     if (running.stopping) return;

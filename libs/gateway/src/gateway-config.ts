@@ -43,3 +43,12 @@ export function renderGatewayConfig(template: string, variables: GatewayVariable
     return variables[name as keyof GatewayVariables];
   });
 }
+
+/**
+ * The rendered configuration without its per-address rate limits, for throughput measurements
+ * only: with the limits on, a benchmark from one address measures the limit (10 r/s), not the
+ * gateway. Nothing that serves clients calls this.
+ */
+export function withoutRateLimits(config: string): string {
+  return config.replace(/^\s*limit_req\s+zone=[^;]*;\s*$/gm, '');
+}

@@ -1,3 +1,3 @@
-export { GATEWAY_VARIABLE_NAMES, gatewayDir, readGatewayTemplate, renderGatewayConfig, type GatewayVariables } from './gateway-config';
+export { GATEWAY_VARIABLE_NAMES, gatewayDir, readGatewayTemplate, renderGatewayConfig, withoutRateLimits, type GatewayVariables } from './gateway-config';
 export { NginxNotInstalledError, findNginx, startNginx, type NginxInstance, type StartNginxOptions } from './nginx-process';
 export { freePort, isPortFree, waitForPort } from './ports';
