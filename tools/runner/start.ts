@@ -1,11 +1,13 @@
 // `npm start`: the whole platform on one machine with embedded defaults. PostgreSQL (embedded
 // unless DATABASE_URL), MailDev (unless SMTP_URL), the five services and the nginx gateway.
-import { ensureKeyPairFiles } from '@teamfit/auth';
-import { SERVICE_NAMES, SERVICES, type ServiceName } from '@teamfit/common';
-import { startEmbeddedPostgres } from '@teamfit/database';
-import { isPortFree, type NginxInstance, readGatewayTemplate, renderGatewayConfig, startNginx, waitForPort } from '@teamfit/gateway';
+import { ensureKeyPairFiles } from '@teamfit/auth/keys';
+import { SERVICE_NAMES, SERVICES, type ServiceName } from '@teamfit/common/services';
+import { startEmbeddedPostgres } from '@teamfit/database/embedded';
+import { isPortFree, type NginxInstance, readGatewayTemplate, renderGatewayConfig, startNginx } from '@teamfit/gateway';
+import { get } from 'node:http';
 import path from 'node:path';
 import { spawnManaged } from './child-process';
+import { startMailCatcher } from './mail-catcher';
 import { ensureNginx } from './ensure-nginx';
 import { loadRunnerConfig, type RunnerConfig } from './runner-config';
 import { serviceProcess } from './service-process';
@@ -84,15 +86,9 @@ async function main(): Promise<void> {
 
     let smtpUrl = config.SMTP_URL;
     if (!smtpUrl) {
-      const maildev = spawnManaged(
-        'maildev',
-        6,
-        process.execPath,
-        [path.join(REPOSITORY_ROOT, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'), '--smtp', String(config.MAILDEV_SMTP_PORT), '--web', String(config.MAILDEV_WEB_PORT), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'],
-        process.env,
-      );
+      const maildev = await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT });
       running.stops.push({ name: 'maildev', stop: () => maildev.stop() });
-      await waitForPort(config.MAILDEV_SMTP_PORT, 15_000);
+      log(`MailDev: SMTP on 127.0.0.1:${config.MAILDEV_SMTP_PORT}, inbox on http://localhost:${config.MAILDEV_WEB_PORT}`);
       smtpUrl = `smtp://127.0.0.1:${config.MAILDEV_SMTP_PORT}`;
     }
 
@@ -160,15 +156,22 @@ function startServiceProcess(
 async function waitForHealth(port: number, timeoutMs: number, name: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/health`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
+    if (await answersOk(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the ${name} service did not become healthy within ${timeoutMs / 1000} s`);
+}
+
+/** node:http rather than fetch: fetch loads undici, about 20 MiB the runner would keep all day. */
+function answersOk(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = get({ host: '127.0.0.1', port, path: '/health', timeout: 1_000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(false));
+  });
 }
 
 void main();

@@ -1,0 +1,3 @@
+// A light entry point: the embedded PostgreSQL server without the framework behind
+// `@teamfit/database` (the local runner starts it and must stay small in memory).
+export { ensureDatabase, quoteIdentifier, startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgres } from '../embedded-postgres';
