@@ -76,7 +76,8 @@ describe('moving evaluations from the old layout (question set in every row) to 
     const db = drizzle({ client });
     const persona = (name: string) => ({ userId: randomUUID(), userFirstName: name, role: 'Engineer', description: name });
     const rows = await db.insert(personas).values(['Cand', 'Progress', 'One', 'Two', 'Old'].map(persona)).returning({ id: personas.id });
-    [people.candidate, people.progress, people.one, people.two, people.old] = rows.map((row) => row.id);
+    const [candidate, progress, one, two, old] = rows.map((row) => row.id);
+    Object.assign(people, { candidate, progress, one, two, old });
     teamId = (await client.query<{ id: number }>(`INSERT INTO evaluation.teams (name, member_persona_ids) VALUES ('Old team', $1) RETURNING id`, [[people.one, people.two, people.old]])).rows[0]?.id ?? 0;
 
     // The old layout: the question set in every row, answers beside it.
