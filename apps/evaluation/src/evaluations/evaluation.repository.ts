@@ -24,11 +24,13 @@ export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'>;
 
 export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt' | 'answerValues' | 'questionnaireVersionId'>;
 
-/** A member's stored score profile, as the team context reads it. */
+/**
+ * A member's stored score profile, as the team context reads it. Not its levels: they are exact
+ * integer means of the values, cheaper to recompute than to parse as float8[] text (profiled).
+ */
 export interface MemberProfileRow {
   questionnaireVersionId: number;
   answerValues: Buffer;
-  levels: (number | null)[];
 }
 
 const stateColumns = {
@@ -69,7 +71,6 @@ const memberProfilesQuery = (db: Executor) =>
     .selectDistinctOn([evaluationScoreProfiles.personaId], {
       questionnaireVersionId: evaluationScoreProfiles.questionnaireVersionId,
       answerValues: evaluationScoreProfiles.answerValues,
-      levels: evaluationScoreProfiles.levels,
     })
     .from(evaluationScoreProfiles)
     .where(

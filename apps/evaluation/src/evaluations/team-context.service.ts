@@ -10,8 +10,7 @@ import { QuestionnaireVersions, type QuestionnaireVersion } from './questionnair
  * which this service does not read yet: the candidate is always left out.)
  *
  * A member's profile is re-read through the candidate's questionnaire version: answers to its
- * questions count, answers to questions outside it are ignored. On the same version the stored
- * levels are used as they are.
+ * questions count, answers to questions outside it are ignored.
  */
 @Injectable()
 export class TeamContextService {
@@ -26,7 +25,7 @@ export class TeamContextService {
     const team = new TeamAggregate(version.compact);
     for (const member of members) {
       if (member.questionnaireVersionId === version.id) {
-        team.addMember(member.answerValues, member.levels);
+        team.addMember(member.answerValues);
         continue;
       }
       const own = others.get(member.questionnaireVersionId);
