@@ -2,37 +2,12 @@
 import fc from 'fast-check';
 import { compareIndividuals } from '../comparison';
 import { ScoringInputError } from '../errors';
-import { SCORE_TYPES, type AnswerInput, type QuestionDefinition, type QuestionGroupDefinition, type QuestionnaireDefinition } from '../types';
+import { questionnaireArbitrary } from '../test/arbitraries';
+import type { AnswerInput, QuestionnaireDefinition } from '../types';
 import { computeWorkstyle } from './compute-workstyle';
 import { answersFromValues, compactProfile, compactQuestionnaire, computeWorkstyleWithTeam, relayoutValues, TeamAggregate } from './team-aggregate';
 
-const questionnaireArb: fc.Arbitrary<QuestionnaireDefinition> = fc
-  .array(
-    fc.record({
-      scoreType: fc.constantFrom(...SCORE_TYPES),
-      weight: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
-      questions: fc.array(
-        fc.record({
-          reverseScore: fc.boolean(),
-          faking: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
-          metadata: fc.constantFrom(null, 'competing', 'avoiding', 'yielding'),
-          order: fc.option(fc.integer({ min: 0, max: 8 }), { nil: null }),
-        }),
-        { minLength: 1, maxLength: 14 },
-      ),
-    }),
-    { minLength: 1, maxLength: 5 },
-  )
-  .map((groups) => {
-    const definitionGroups: QuestionGroupDefinition[] = [];
-    const questions: QuestionDefinition[] = [];
-    groups.forEach((group, groupIndex) => {
-      const id = 100 + groupIndex;
-      definitionGroups.push({ id, name: `g${String(groupIndex)}`, scoreType: group.scoreType, ...(group.weight === undefined ? {} : { weight: group.weight }) });
-      for (const item of group.questions) questions.push({ id: questions.length + 1, groupId: id, ...item });
-    });
-    return { groups: definitionGroups, questions };
-  });
+const questionnaireArb = questionnaireArbitrary({ maxGroups: 5, maxQuestionsPerGroup: 14, maxOrder: 8, fakingOneIn: 6, subGroups: ['competing', 'avoiding', 'yielding'] });
 
 /** Answers to some of `questionIds` (values 1-5; few distinct levels, so ties between members are common). */
 function personArb(questionIds: readonly number[]): fc.Arbitrary<AnswerInput[]> {
@@ -62,21 +37,14 @@ function aggregateOf(questionnaire: QuestionnaireDefinition, team: readonly Answ
 }
 
 describe('scoring against a team aggregate', () => {
-  it('equals computeWorkstyle bit for bit, from compact values alone', () => {
+  it.each([
+    ['from compact values alone', false],
+    ['when the stored levels are used', true],
+  ])('equals computeWorkstyle bit for bit, %s', (_, withLevels) => {
     fc.assert(
       fc.property(scenarioArb, ({ questionnaire, candidate, team }) => {
         const expected = computeWorkstyle({ questionnaire, candidateAnswers: candidate, teamAnswers: team });
-        expect(computeWorkstyleWithTeam(aggregateOf(questionnaire, team, false), candidate)).toEqual(expected);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('equals computeWorkstyle bit for bit when the stored levels are used', () => {
-    fc.assert(
-      fc.property(scenarioArb, ({ questionnaire, candidate, team }) => {
-        const expected = computeWorkstyle({ questionnaire, candidateAnswers: candidate, teamAnswers: team });
-        expect(computeWorkstyleWithTeam(aggregateOf(questionnaire, team, true), candidate)).toEqual(expected);
+        expect(computeWorkstyleWithTeam(aggregateOf(questionnaire, team, withLevels), candidate)).toEqual(expected);
       }),
       { numRuns: 300 },
     );
