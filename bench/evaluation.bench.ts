@@ -1,5 +1,5 @@
-// Measures the evaluation service (issue 6): (a) compare-team against a team of 200 members over
-// the full 104-question questionnaire, sequential and 8 concurrent, against the service port;
+// Measures the evaluation service (issue 6): (a) compare-team against teams of 200 and 2,000 members
+// over the full 104-question questionnaire, sequential and 8 concurrent, against the service port;
 // (b) a whole questionnaire answered by 50 concurrent personas through the real gateway (each
 // persona from its own loopback source address, since the gateway limits per client address),
 // and the same load straight to the service port for comparison.
@@ -17,6 +17,9 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { evaluationAppModule } from '../apps/evaluation/src/evaluation-app.module';
+import type { QuestionSet } from '../apps/evaluation/src/evaluations/evaluation.types';
+import { scoringQuestionnaire } from '../apps/evaluation/src/evaluations/question-set';
+import { answersFromValues, compactProfile, compactQuestionnaire } from '@teamfit/scoring';
 import { organisationAppModule } from '../apps/organisation/src/organisation-app.module';
 import { callJson, expectStatus, fmt, keepAliveAgent, type LatencySummary, pacer, runPool, summarise, withTimeout } from './bench-support';
 
@@ -25,6 +28,7 @@ const DIST_ROOT = path.resolve(__dirname, '..');
 const REPOSITORY_ROOT = path.resolve(DIST_ROOT, '..');
 
 const TEAM_SIZE = 200;
+const HUGE_TEAM_SIZE = 2000;
 const COMPARE_CALLS = 200;
 const COMPARE_CONCURRENCY = 8;
 const PERSONAS = 50;
@@ -94,26 +98,42 @@ async function insertPersonas(db: Client, count: number, label: string): Promise
 }
 
 /**
- * Completed evaluations for the members, in SQL: the question set copied from a real evaluation
- * (so it is exactly what the service fixed), 104 answers each with seeded random values.
+ * Completed evaluations for the members, straight into the tables: on the questionnaire version a
+ * real evaluation fixed, seeded random values 1-5 for every question, the answers rows from them,
+ * and each evaluation's score profile with the levels the scoring engine computes from the values.
  */
-async function seedCompletedEvaluations(db: Client, personaIds: string[], teamId: number, questionSetFrom: string): Promise<void> {
+async function seedCompletedEvaluations(db: Client, personaIds: string[], teamId: number, versionFrom: string): Promise<void> {
   await db.query('BEGIN');
   try {
     await db.query('SELECT setseed(0.42)');
-    const inserted = await db.query<{ id: string }>(
-      `INSERT INTO evaluation.evaluations (persona_id, team_id, status, question_set, total, answered, completed_at)
-       SELECT p, $2, 'complete', source.question_set, source.total, source.total, now()
-       FROM unnest($1::uuid[]) AS p, (SELECT question_set, total FROM evaluation.evaluations WHERE id = $3) AS source
-       RETURNING id`,
-      [personaIds, teamId, questionSetFrom],
+    const inserted = await db.query<{ id: string; answer_values: Buffer }>(
+      `INSERT INTO evaluation.evaluations (persona_id, team_id, status, questionnaire_version_id, total, answered, answer_values, completed_at)
+       SELECT p, $2, 'complete', source.questionnaire_version_id, source.total, source.total,
+              (SELECT decode(string_agg(lpad(to_hex(1 + floor(random() * 5)::int), 2, '0'), ''), 'hex') FROM generate_series(1, source.total + 0 * length(p::text))),
+              now()
+       FROM unnest($1::uuid[]) AS p, (SELECT questionnaire_version_id, total FROM evaluation.evaluations WHERE id = $3) AS source
+       RETURNING id, answer_values`,
+      [personaIds, teamId, versionFrom],
     );
+    const ids = inserted.rows.map((row) => row.id);
     await db.query(
       `INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at)
-       SELECT e.id, (q->>'id')::int, 1 + floor(random() * 5)::int, 2 + floor(random() * 10)::int, now()
-       FROM evaluation.evaluations AS e, jsonb_array_elements(e.question_set->'questions') AS q
+       SELECT e.id, (q.question->>'id')::int, get_byte(e.answer_values, (q.position - 1)::int), 2 + floor(random() * 10)::int, now()
+       FROM evaluation.evaluations AS e
+       JOIN evaluation.questionnaire_versions AS v ON v.id = e.questionnaire_version_id,
+       jsonb_array_elements(v.question_set->'questions') WITH ORDINALITY AS q(question, position)
        WHERE e.id = ANY($1::uuid[])`,
-      [inserted.rows.map((row) => row.id)],
+      [ids],
+    );
+    const version = await db.query<{ question_set: QuestionSet }>('SELECT v.question_set FROM evaluation.questionnaire_versions v JOIN evaluation.evaluations e ON e.questionnaire_version_id = v.id WHERE e.id = $1', [versionFrom]);
+    const compact = compactQuestionnaire(scoringQuestionnaire((version.rows[0] as { question_set: QuestionSet }).question_set));
+    const profiles = inserted.rows.map((row) => ({ id: row.id, levels: compactProfile(compact, answersFromValues(compact, row.answer_values)).levels }));
+    await db.query(
+      `INSERT INTO evaluation.evaluation_score_profiles (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
+       SELECT e.id, e.persona_id, e.questionnaire_version_id, e.completed_at, e.answer_values,
+              ARRAY(SELECT l::float8 FROM jsonb_array_elements_text(p.profile->'levels') AS l)
+       FROM jsonb_array_elements($1::jsonb) AS p(profile) JOIN evaluation.evaluations AS e ON e.id = (p.profile->>'id')::uuid`,
+      [JSON.stringify(profiles)],
     );
     await db.query('COMMIT');
   } catch (error) {
@@ -240,10 +260,16 @@ async function main(): Promise<void> {
     const candidateEvaluation = created['id'] as string;
     if ((created['progress'] as { total: number }).total !== 104) throw new Error('the seeded questionnaire should have 104 questions');
     await seedCompletedEvaluations(p.db, members, big, candidateEvaluation);
+    const hugeMembers = await insertPersonas(p.db, HUGE_TEAM_SIZE, 'Crowd');
+    // The API takes at most 1,000 members per request: the bigger team gets its members in SQL.
+    const huge = expectStatus(await api('POST', '/algorithm/teams', { name: 'Two thousand', memberPersonaIds: [] }), 201, 'team')['id'] as number;
+    await p.db.query('UPDATE evaluation.teams SET member_persona_ids = $1 WHERE id = $2', [hugeMembers, huge]);
+    await seedCompletedEvaluations(p.db, hugeMembers, huge, candidateEvaluation);
     const answered = await answerAll(p.evaluation.url, candidateEvaluation, p.tokens.admin(), admin, () => Promise.resolve(), { throttled: 0 });
-    log(`setup: platform, 200 members with 20,800 answers, candidate answered ${answered.answers.length} questions in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+    log(`setup: platform, ${TEAM_SIZE} + ${HUGE_TEAM_SIZE} members with 104 answers each, candidate answered ${answered.answers.length} questions in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
 
     const compare = await compareTeamRuns(p, candidateEvaluation, big);
+    const compareHuge = await compareTeamRuns(p, candidateEvaluation, huge);
     const gateway = await questionnaireRun(p, big, 'gateway');
     const direct = await questionnaireRun(p, big, 'direct');
     admin.destroy();
@@ -254,6 +280,8 @@ async function main(): Promise<void> {
     log('|---|---|---|---|---|---|');
     log(row(`compare-team vs ${TEAM_SIZE} members, sequential`, compare.sequential, 'req'));
     log(row(`compare-team vs ${TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compare.concurrent, 'req'));
+    log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, sequential`, compareHuge.sequential, 'req'));
+    log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compareHuge.concurrent, 'req'));
     log(row(`${PERSONAS} personas through the gateway, every answer`, gateway.answers, 'answers'));
     log(row(`… of which the completing answer (scored vs ${TEAM_SIZE})`, gateway.finals, 'completions'));
     log(row(`${PERSONAS} personas straight to the service, every answer`, direct.answers, 'answers'));

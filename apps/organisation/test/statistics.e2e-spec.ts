@@ -93,8 +93,9 @@ describe('visitor and by-app statistics', () => {
           (gen_random_uuid(), 'Lead', 'd', 'PENDING', '{TEAM_MANAGER,MANAGER,EMPLOYEE}');
         INSERT INTO profile.teams (id, organisation_id, team_name) VALUES ('cccccccccccccccccccccccc', 'org', 'Core');
         INSERT INTO evaluation.teams (name, member_persona_ids) VALUES ('Algo', '{}');
-        INSERT INTO evaluation.evaluations (persona_id, team_id, status, question_set, total, answered)
-          SELECT gen_random_uuid(), (SELECT id FROM evaluation.teams LIMIT 1), s, '{"groups":[],"questions":[]}', 3, 0
+        INSERT INTO evaluation.questionnaire_versions (hash, question_set) VALUES ('empty', '{"groups":[],"questions":[]}');
+        INSERT INTO evaluation.evaluations (persona_id, team_id, status, questionnaire_version_id, total, answered, answer_values)
+          SELECT gen_random_uuid(), (SELECT id FROM evaluation.teams LIMIT 1), s, (SELECT id FROM evaluation.questionnaire_versions LIMIT 1), 3, 0, '\\x000000'
           FROM unnest(ARRAY['pending', 'in_progress', 'in_progress', 'complete']) AS s;
       `);
     } finally {

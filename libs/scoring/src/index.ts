@@ -28,3 +28,13 @@ export {
   TEAM_WORKSTYLE_WEIGHT,
 } from './combined';
 export { compareIndividuals } from './comparison';
+export {
+  answersFromValues,
+  compactProfile,
+  compactQuestionnaire,
+  computeWorkstyleWithTeam,
+  relayoutValues,
+  TeamAggregate,
+  type CompactProfile,
+  type CompactQuestionnaire,
+} from './workstyle/team-aggregate';

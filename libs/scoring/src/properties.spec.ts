@@ -3,16 +3,8 @@ import fc from 'fast-check';
 import { computeCombinedScore } from './combined';
 import { compareIndividuals } from './comparison';
 import { computeRoleMatch, isRoleMatchScore } from './role-match';
-import {
-  SCORE_TYPES,
-  type AnswerInput,
-  type QuestionDefinition,
-  type QuestionGroupDefinition,
-  type QuestionnaireDefinition,
-  type RoleSpecificationInput,
-  type ScoreCategory,
-  type WorkstyleResult,
-} from './types';
+import type { AnswerInput, QuestionnaireDefinition, RoleSpecificationInput, ScoreCategory, WorkstyleResult } from './types';
+import { questionnaireArbitrary } from './test/arbitraries';
 import { computeWorkstyle } from './workstyle/compute-workstyle';
 
 /** The buckets written out independently of the code under test. */
@@ -20,32 +12,7 @@ function bucket(score: number): ScoreCategory {
   return score < 33 ? 'low' : score < 66 ? 'medium' : 'high';
 }
 
-const questionArb = fc.record({
-  reverseScore: fc.boolean(),
-  faking: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
-  metadata: fc.constantFrom(null, 'competing', 'avoiding'),
-  order: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
-});
-
-const questionnaireArb: fc.Arbitrary<QuestionnaireDefinition> = fc
-  .array(
-    fc.record({
-      scoreType: fc.constantFrom(...SCORE_TYPES),
-      weight: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
-      questions: fc.array(questionArb, { minLength: 1, maxLength: 6 }),
-    }),
-    { minLength: 1, maxLength: 4 },
-  )
-  .map((groups) => {
-    const definitionGroups: QuestionGroupDefinition[] = [];
-    const questions: QuestionDefinition[] = [];
-    groups.forEach((group, groupIndex) => {
-      const id = 100 + groupIndex;
-      definitionGroups.push({ id, name: `g${String(groupIndex)}`, scoreType: group.scoreType, ...(group.weight === undefined ? {} : { weight: group.weight }) });
-      for (const item of group.questions) questions.push({ id: questions.length + 1, groupId: id, ...item });
-    });
-    return { groups: definitionGroups, questions };
-  });
+const questionnaireArb = questionnaireArbitrary({ maxGroups: 4, maxQuestionsPerGroup: 6, maxOrder: 5, fakingOneIn: 5, subGroups: ['competing', 'avoiding'] });
 
 /** One person's answers: each question answered or not, value 1-5, a few seconds each. */
 function personArb(questionnaire: QuestionnaireDefinition): fc.Arbitrary<AnswerInput[]> {

@@ -1,11 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, doublePrecision, index, integer, jsonb, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EvaluationResults, QuestionSet } from '../evaluations/evaluation.types';
 import { evaluationSchema } from './pg-schema';
 import { teams } from './algorithm.tables';
 
 export const EVALUATION_STATUSES = ['pending', 'in_progress', 'complete'] as const;
 export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
+
+/** Raw bytes; node-postgres reads bytea as a Buffer and writes a Buffer as bytea. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A question set as an evaluation fixed it at creation, stored once and shared by every evaluation
+ * fixed with the same content: keyed by the sha256 of its canonical JSON (jsonb's own text form,
+ * see question-set-hash.ts), never changed once written.
+ */
+export const questionnaireVersions = evaluationSchema.table('questionnaire_versions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  hash: text('hash').notNull().unique('questionnaire_versions_hash_key'),
+  questionSet: jsonb('question_set').$type<QuestionSet>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const evaluations = evaluationSchema.table(
   'evaluations',
@@ -17,9 +32,17 @@ export const evaluations = evaluationSchema.table(
       .references(() => teams.id),
     status: text('status', { enum: EVALUATION_STATUSES }).notNull().default('pending'),
     /** The questions fixed when the evaluation was created, in delivery order. */
-    questionSet: jsonb('question_set').$type<QuestionSet>().notNull(),
+    questionnaireVersionId: integer('questionnaire_version_id')
+      .notNull()
+      .references(() => questionnaireVersions.id),
     total: integer('total').notNull(),
     answered: integer('answered').notNull().default(0),
+    /**
+     * One byte per question of the version, in its order: the answer's value, 0 while unanswered.
+     * It finds the next question and the progress without reading the answers (the answers table
+     * stays the record of every answer with its time).
+     */
+    answerValues: bytea('answer_values').notNull(),
     results: jsonb('results').$type<EvaluationResults>(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -51,5 +74,29 @@ export const evaluationAnswers = evaluationSchema.table(
   ],
 );
 
+/**
+ * What scoring needs of a completed evaluation, written in the transaction that completes it:
+ * its values in its version's question order and its level per dimension (group order, null
+ * where nothing was answered). Team contexts read one such row per member, never their answers.
+ */
+export const evaluationScoreProfiles = evaluationSchema.table(
+  'evaluation_score_profiles',
+  {
+    evaluationId: uuid('evaluation_id')
+      .primaryKey()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    personaId: uuid('persona_id').notNull(),
+    questionnaireVersionId: integer('questionnaire_version_id')
+      .notNull()
+      .references(() => questionnaireVersions.id),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    answerValues: bytea('answer_values').notNull(),
+    levels: doublePrecision('levels').array().$type<(number | null)[]>().notNull(),
+  },
+  // Each persona's latest profile first: the team context reads the first row per member.
+  (table) => [index('evaluation_score_profiles_latest_idx').on(table.personaId, table.completedAt.desc(), table.evaluationId)],
+);
+
+export type QuestionnaireVersionRow = typeof questionnaireVersions.$inferSelect;
 export type EvaluationRow = typeof evaluations.$inferSelect;
 export type EvaluationAnswerRow = typeof evaluationAnswers.$inferSelect;

@@ -4,20 +4,20 @@ import { DomainError, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { PersonaDirectory } from '@teamfit/personas';
 import {
+  answersFromValues,
+  type AnswerInput,
   compareIndividuals,
   type ComparisonMode,
   computeCombinedScore,
-  computeWorkstyle,
+  computeWorkstyleWithTeam,
   isRoleMatchScore,
   type RoleMatchResult,
   type WorkstyleResult,
 } from '@teamfit/scoring';
-import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
-import type { EvaluationRow } from '../database/evaluation.schema';
 import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
-import { EvaluationRepository } from './evaluation.repository';
+import { EvaluationRepository, type EvaluationState } from './evaluation.repository';
 import { EvaluationService } from './evaluation.service';
-import { scoringQuestionnaire } from './question-set';
+import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
 import { RoleMatchService } from './role-match.service';
 import { TeamContextService } from './team-context.service';
 
@@ -38,9 +38,9 @@ export class ComparisonService {
     @InjectDatabase() db: Database,
     private readonly evaluations: EvaluationRepository,
     private readonly flow: EvaluationService,
-    private readonly algorithm: AlgorithmDirectory,
     private readonly teamContext: TeamContextService,
     private readonly roles: RoleMatchService,
+    private readonly versions: QuestionnaireVersions,
     @Inject(EVALUATION_CLOCK) private readonly now: EvaluationClock,
   ) {
     this.personas = new PersonaDirectory(db);
@@ -65,18 +65,17 @@ export class ComparisonService {
   }
 
   async compareTeam(id: string, options: RoleOptions & { algorithmTeamId: number }, principal: VerifiedToken) {
-    const evaluation = await this.evaluations.findById(id);
+    const evaluation = await this.evaluations.findState(id);
     if (!evaluation) throw evaluationNotFound();
     this.flow.assertAccess(evaluation, principal);
     if (options.algorithmTeamId === evaluation.teamId) throw validationFailed("algorithmTeamId must differ from the evaluation's own team");
-    const [sourceTeam, targetTeam] = await Promise.all([this.algorithm.getTeam(evaluation.teamId), this.algorithm.getTeam(options.algorithmTeamId)]);
+    // Names only: the member list stays in the database (the team context reads it there).
+    const names = await this.evaluations.teamNames(evaluation.teamId, options.algorithmTeamId);
+    const targetTeam = names.find((team) => team.id === options.algorithmTeamId);
     if (!targetTeam) throw new DomainError('not_found', `Target team ${options.algorithmTeamId} not found`);
-    const candidateAnswers = await this.answersOrFail(evaluation);
-    const workstyle = computeWorkstyle({
-      questionnaire: scoringQuestionnaire(evaluation.questionSet),
-      candidateAnswers,
-      teamAnswers: await this.teamContext.membersAnswers(targetTeam, evaluation.personaId),
-    });
+    const sourceTeam = names.find((team) => team.id === evaluation.teamId);
+    const { version, answers: candidateAnswers } = await this.answersOrFail(evaluation);
+    const workstyle = computeWorkstyleWithTeam(await this.teamContext.aggregate(targetTeam.id, evaluation.personaId, version), candidateAnswers);
 
     let roleMatch: RoleMatchResult | null = null;
     let combined = null;
@@ -103,13 +102,13 @@ export class ComparisonService {
 
   async compare(input: { evaluationIdA: string; evaluationIdB: string; mode?: ComparisonMode }, principal: VerifiedToken) {
     if (input.evaluationIdA === input.evaluationIdB) throw validationFailed('evaluationIdB must differ from evaluationIdA');
-    const [a, b] = await Promise.all([this.evaluations.findById(input.evaluationIdA), this.evaluations.findById(input.evaluationIdB)]);
+    const [a, b] = await Promise.all([this.evaluations.findState(input.evaluationIdA), this.evaluations.findState(input.evaluationIdB)]);
     if (!a || !b) throw evaluationNotFound();
     this.flow.assertAccess(a, principal);
     this.flow.assertAccess(b, principal);
-    const [answersA, answersB] = await Promise.all([this.answersOrFail(a), this.answersOrFail(b)]);
+    const [{ version, answers: answersA }, { answers: answersB }] = await Promise.all([this.answersOrFail(a), this.answersOrFail(b)]);
     const mode = input.mode ?? 'PAIRWISE';
-    const result = compareIndividuals({ questionnaire: scoringQuestionnaire(a.questionSet), answersA, answersB, mode });
+    const result = compareIndividuals({ questionnaire: version.definition, answersA, answersB, mode });
     return {
       mode,
       evaluationIdA: a.id,
@@ -122,20 +121,20 @@ export class ComparisonService {
   }
 
   /** The evaluation's stored answers scored against a team's members (400 without answers). */
-  private async workstyleAgainst(evaluation: EvaluationRow, teamId: number): Promise<WorkstyleResult> {
-    const candidateAnswers = await this.answersOrFail(evaluation);
-    const team = await this.algorithm.getTeam(teamId);
-    return computeWorkstyle({
-      questionnaire: scoringQuestionnaire(evaluation.questionSet),
-      candidateAnswers,
-      teamAnswers: team ? await this.teamContext.membersAnswers(team, evaluation.personaId) : [],
-    });
+  private async workstyleAgainst(evaluation: EvaluationState, teamId: number): Promise<WorkstyleResult> {
+    const { version, answers } = await this.answersOrFail(evaluation);
+    return computeWorkstyleWithTeam(await this.teamContext.aggregate(teamId, evaluation.personaId, version), answers);
   }
 
-  private async answersOrFail(evaluation: EvaluationRow) {
-    const answers = await this.evaluations.answersOf(evaluation.id);
+  /**
+   * The evaluation's answers from its row's answered values: scores need values only (times feed
+   * the validity block, which these on-demand results do not show).
+   */
+  private async answersOrFail(evaluation: EvaluationState): Promise<{ version: QuestionnaireVersion; answers: AnswerInput[] }> {
+    const version = await this.versions.get(evaluation.questionnaireVersionId);
+    const answers = answersFromValues(version.compact, evaluation.answerValues);
     if (answers.length === 0) throw validationFailed(`Evaluation ${evaluation.id} has no answers`);
-    return answers.map((answer) => ({ questionId: answer.questionId, value: answer.value, timeTaken: answer.timeTaken }));
+    return { version, answers };
   }
 
   private async algorithmUserOf(personaId: string): Promise<number | null> {

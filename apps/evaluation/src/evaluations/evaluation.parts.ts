@@ -5,6 +5,8 @@ import { EvaluationController } from './evaluation.controller';
 import { EvaluationRepository } from './evaluation.repository';
 import { EvaluationService } from './evaluation.service';
 import { RoleMatchService } from './role-match.service';
+import { QuestionnaireVersionRepository } from './questionnaire-version.repository';
+import { QuestionnaireVersions } from './questionnaire-versions';
 import { TeamContextService } from './team-context.service';
 
 export const EVALUATION_CONTROLLERS = [EvaluationController];
@@ -13,6 +15,8 @@ export const evaluationProviders = (now: EvaluationClock = () => new Date()): Pr
   EvaluationRepository,
   EvaluationService,
   TeamContextService,
+  QuestionnaireVersionRepository,
+  QuestionnaireVersions,
   RoleMatchService,
   ComparisonService,
   { provide: EVALUATION_CLOCK, useValue: now },

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
-import type { AnswerInput } from '@teamfit/scoring';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type EvaluationAnswerRow, type EvaluationRow, type EvaluationStatus, evaluationAnswers, evaluations, type TeamRow, teams } from '../database/evaluation.schema';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import {
+  type EvaluationAnswerRow,
+  type EvaluationRow,
+  evaluationAnswers,
+  evaluationScoreProfiles,
+  evaluations,
+  type EvaluationStatus,
+  teams,
+} from '../database/evaluation.schema';
 
 export type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'execute'>;
 
@@ -12,19 +19,110 @@ export interface EvaluationFilter {
   status?: EvaluationStatus;
 }
 
-/** The evaluations and their answers: plain rows in, plain rows out. Pass a transaction as `db`. */
+/** What the answer path reads of the locked evaluation: ids and counters, no results. */
+export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'>;
+
+export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt' | 'answerValues' | 'questionnaireVersionId'>;
+
+/**
+ * A member's stored score profile, as the team context reads it. Not its levels: they are exact
+ * integer means of the values, cheaper to recompute than to parse as float8[] text (profiled).
+ */
+export interface MemberProfileRow {
+  questionnaireVersionId: number;
+  answerValues: Buffer;
+}
+
+const stateColumns = {
+  id: evaluations.id,
+  personaId: evaluations.personaId,
+  teamId: evaluations.teamId,
+  status: evaluations.status,
+  questionnaireVersionId: evaluations.questionnaireVersionId,
+  total: evaluations.total,
+  answered: evaluations.answered,
+  answerValues: evaluations.answerValues,
+  createdAt: evaluations.createdAt,
+  updatedAt: evaluations.updatedAt,
+};
+
+const summaryColumns = {
+  id: evaluations.id,
+  personaId: evaluations.personaId,
+  teamId: evaluations.teamId,
+  status: evaluations.status,
+  total: evaluations.total,
+  answered: evaluations.answered,
+  createdAt: evaluations.createdAt,
+  updatedAt: evaluations.updatedAt,
+};
+
+const id = sql.placeholder('id');
+
+/*
+ * The hot statements are named prepared statements: PostgreSQL parses and plans each once per
+ * connection. On the pool they are built once; inside a transaction they are built on it (drizzle
+ * binds a prepared query to its connection) under the same name, so the server-side plan is reused.
+ */
+const lockQuery = (db: Executor) => db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).for('update').prepare('evaluation_lock');
+const answersQuery = (db: Executor) => db.select().from(evaluationAnswers).where(eq(evaluationAnswers.evaluationId, id)).prepare('evaluation_answers_of');
+const memberProfilesQuery = (db: Executor) =>
+  db
+    .selectDistinctOn([evaluationScoreProfiles.personaId], {
+      questionnaireVersionId: evaluationScoreProfiles.questionnaireVersionId,
+      answerValues: evaluationScoreProfiles.answerValues,
+    })
+    .from(evaluationScoreProfiles)
+    .where(
+      and(
+        // The member list stays in the database: one index probe per member, no uuid array round trip.
+        sql`${evaluationScoreProfiles.personaId} = ANY ((SELECT ${teams.memberPersonaIds} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})::uuid[])`,
+        sql`${evaluationScoreProfiles.personaId} IS DISTINCT FROM ${sql.placeholder('candidate')}::uuid`,
+      ),
+    )
+    .orderBy(evaluationScoreProfiles.personaId, sql`${evaluationScoreProfiles.completedAt} DESC NULLS LAST`, asc(evaluationScoreProfiles.evaluationId))
+    .prepare('evaluation_member_profiles');
+
+/** The evaluations, their answers and score profiles: plain rows in, plain rows out. Pass a transaction as `db`. */
 @Injectable()
 export class EvaluationRepository {
-  constructor(@InjectDatabase() readonly db: Database) {}
+  private readonly byId;
+  private readonly stateById;
+  private readonly teamNamesQuery;
+  private readonly memberProfilesOnPool;
+  private readonly answersOnPool;
 
-  async findById(id: string, db: Executor = this.db): Promise<EvaluationRow | undefined> {
-    const [row] = await db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1);
+  constructor(@InjectDatabase() readonly db: Database) {
+    this.byId = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
+    this.stateById = db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
+    this.teamNamesQuery = db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(sql`${teams.id} IN (${sql.placeholder('a')}, ${sql.placeholder('b')})`)
+      .prepare('evaluation_team_names');
+    this.memberProfilesOnPool = memberProfilesQuery(db);
+    this.answersOnPool = answersQuery(db);
+  }
+
+  async findById(evaluationId: string): Promise<EvaluationRow | undefined> {
+    const [row] = await this.byId.execute({ id: evaluationId });
     return row;
   }
 
+  /** The evaluation without its results (the comparisons score it afresh). */
+  async findState(evaluationId: string): Promise<EvaluationState | undefined> {
+    const [row] = await this.stateById.execute({ id: evaluationId });
+    return row;
+  }
+
+  /** Ids and names of two algorithm teams (those that exist), without their member lists. */
+  async teamNames(a: number, b: number): Promise<{ id: number; name: string }[]> {
+    return this.teamNamesQuery.execute({ a, b });
+  }
+
   /** Locks the evaluation for the rest of the transaction: answers to it are serialised. */
-  async lockById(id: string, db: Executor): Promise<EvaluationRow | undefined> {
-    const [row] = await db.select().from(evaluations).where(eq(evaluations.id, id)).for('update');
+  async lockById(evaluationId: string, db: Executor): Promise<EvaluationState | undefined> {
+    const [row] = await lockQuery(db).execute({ id: evaluationId });
     return row;
   }
 
@@ -47,65 +145,77 @@ export class EvaluationRepository {
     return row;
   }
 
-  async list(filter: EvaluationFilter): Promise<{ rows: EvaluationRow[]; total: number }> {
+  async list(filter: EvaluationFilter): Promise<{ rows: EvaluationSummaryRow[]; total: number }> {
     const where = and(
       eq(evaluations.personaId, filter.personaId),
       filter.teamId === undefined ? undefined : eq(evaluations.teamId, filter.teamId),
       filter.status === undefined ? undefined : eq(evaluations.status, filter.status),
     );
-    const rows = await this.db.select().from(evaluations).where(where).orderBy(desc(evaluations.createdAt), asc(evaluations.id));
+    const rows = await this.db.select(summaryColumns).from(evaluations).where(where).orderBy(desc(evaluations.createdAt), asc(evaluations.id));
     return { rows, total: rows.length };
   }
 
-  async answersOf(evaluationId: string, db: Executor = this.db): Promise<EvaluationAnswerRow[]> {
-    return db.select().from(evaluationAnswers).where(eq(evaluationAnswers.evaluationId, evaluationId));
+  async answersOf(evaluationId: string, db?: Executor): Promise<EvaluationAnswerRow[]> {
+    return (db ? answersQuery(db) : this.answersOnPool).execute({ id: evaluationId });
   }
 
   async upsertAnswer(values: { evaluationId: string; questionId: number; value: number; timeTaken: number; answeredAt: Date }, db: Executor): Promise<void> {
     await db
       .insert(evaluationAnswers)
-      .values(values)
+      .values({
+        evaluationId: sql.placeholder('evaluationId'),
+        questionId: sql.placeholder('questionId'),
+        value: sql.placeholder('value'),
+        timeTaken: sql.placeholder('timeTaken'),
+        answeredAt: sql.placeholder('answeredAt'),
+      })
       .onConflictDoUpdate({
         target: [evaluationAnswers.evaluationId, evaluationAnswers.questionId],
-        set: { value: values.value, timeTaken: values.timeTaken, answeredAt: values.answeredAt },
-      });
+        set: { value: sql`excluded.value`, timeTaken: sql`excluded.time_taken`, answeredAt: sql`excluded.answered_at` },
+      })
+      .prepare('evaluation_upsert_answer')
+      .execute(values);
   }
 
-  async countAnswers(evaluationId: string, db: Executor): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(evaluationAnswers).where(eq(evaluationAnswers.evaluationId, evaluationId));
-    return row?.n ?? 0;
+  /** Progress of an incomplete evaluation: counters and the answered values, nothing else. */
+  async saveProgress(evaluationId: string, changes: { answered: number; answerValues: Buffer; updatedAt: Date }, db: Executor): Promise<void> {
+    await db
+      .update(evaluations)
+      .set({ status: 'in_progress', answered: sql`${sql.placeholder('answered')}`, answerValues: sql`${sql.placeholder('answerValues')}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
+      .where(eq(evaluations.id, id))
+      .prepare('evaluation_save_progress')
+      .execute({ id: evaluationId, ...changes });
   }
 
-  async update(id: string, changes: Partial<typeof evaluations.$inferInsert>, db: Executor): Promise<EvaluationRow> {
-    const [row] = await db.update(evaluations).set(changes).where(eq(evaluations.id, id)).returning();
-    if (!row) throw new Error(`evaluation ${id} vanished inside its transaction`);
+  /** Completes the evaluation and stores its score profile, in the caller's transaction. */
+  async complete(
+    evaluation: Pick<EvaluationRow, 'id' | 'personaId' | 'questionnaireVersionId'>,
+    changes: Required<Pick<EvaluationRow, 'answered' | 'answerValues' | 'results' | 'completedAt' | 'updatedAt'>>,
+    levels: (number | null)[],
+    db: Executor,
+  ): Promise<EvaluationRow> {
+    const [row] = await db
+      .update(evaluations)
+      .set({ status: 'complete', ...changes })
+      .where(eq(evaluations.id, evaluation.id))
+      .returning();
+    if (!row) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
+    await db.insert(evaluationScoreProfiles).values({
+      evaluationId: evaluation.id,
+      personaId: evaluation.personaId,
+      questionnaireVersionId: evaluation.questionnaireVersionId,
+      completedAt: changes.completedAt ?? changes.updatedAt,
+      answerValues: changes.answerValues,
+      levels,
+    });
     return row;
   }
 
   /**
-   * The answers of each given persona's most recently completed evaluation (SCORING.md section 2),
-   * in persona order so the team context is the same for the same inputs.
+   * The score profile of each member persona's most recently completed evaluation (SCORING.md
+   * section 2), the candidate left out; members without one have no row. One indexed query.
    */
-  async latestCompletedAnswers(personaIds: readonly string[], db: Executor = this.db): Promise<AnswerInput[][]> {
-    if (personaIds.length === 0) return [];
-    const latest = await db
-      .selectDistinctOn([evaluations.personaId], { id: evaluations.id, personaId: evaluations.personaId })
-      .from(evaluations)
-      .where(and(inArray(evaluations.personaId, [...personaIds]), eq(evaluations.status, 'complete')))
-      .orderBy(evaluations.personaId, desc(evaluations.completedAt), asc(evaluations.id));
-    if (latest.length === 0) return [];
-    const answers = await db
-      .select({ evaluationId: evaluationAnswers.evaluationId, questionId: evaluationAnswers.questionId, value: evaluationAnswers.value, timeTaken: evaluationAnswers.timeTaken })
-      .from(evaluationAnswers)
-      .where(inArray(evaluationAnswers.evaluationId, latest.map((row) => row.id)));
-    const byEvaluation = new Map<string, AnswerInput[]>(latest.map((member) => [member.id, []]));
-    for (const { evaluationId, questionId, value, timeTaken } of answers) byEvaluation.get(evaluationId)?.push({ questionId, value, timeTaken });
-    return latest.map((member) => byEvaluation.get(member.id) ?? []);
-  }
-
-  /** The algorithm team, read on the given executor (inside a transaction: its own connection). */
-  async teamById(teamId: number, db: Executor = this.db): Promise<TeamRow | undefined> {
-    const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
-    return row;
+  async memberProfiles(teamId: number, candidatePersonaId: string | null, db?: Executor): Promise<MemberProfileRow[]> {
+    return (db ? memberProfilesQuery(db) : this.memberProfilesOnPool).execute({ teamId, candidate: candidatePersonaId });
   }
 }

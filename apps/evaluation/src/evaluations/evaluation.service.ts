@@ -4,14 +4,15 @@ import type { VerifiedToken } from '@teamfit/auth';
 import { conflict, DomainError, notFound, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { PersonaDirectory } from '@teamfit/personas';
-import { computeWorkstyle } from '@teamfit/scoring';
+import { compactProfile, computeWorkstyleWithTeam } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
-import type { EvaluationAnswerRow, EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
+import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse } from './evaluation-access';
 import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
 import { EvaluationRepository } from './evaluation.repository';
-import type { EvaluationResults, FixedQuestion } from './evaluation.types';
-import { fixQuestionSet, scoringQuestionnaire, type ServedQuestion, serveQuestion } from './question-set';
+import type { EvaluationResults } from './evaluation.types';
+import { QuestionnaireVersions } from './questionnaire-versions';
+import { fixQuestionSet, type ServedQuestion, serveQuestion } from './question-set';
 import { TeamContextService } from './team-context.service';
 
 export interface EvaluationSummary {
@@ -33,7 +34,7 @@ export interface QuestionListItem extends Omit<ServedQuestion, 'summary'> {
   answer?: { value: number; timeTaken: number; answeredAt: string };
 }
 
-export function summaryOf(row: EvaluationRow): EvaluationSummary {
+export function summaryOf(row: Pick<EvaluationRow, 'id' | 'personaId' | 'teamId' | 'status' | 'answered' | 'total' | 'createdAt' | 'updatedAt'>): EvaluationSummary {
   return {
     id: row.id,
     personaId: row.personaId,
@@ -45,10 +46,10 @@ export function summaryOf(row: EvaluationRow): EvaluationSummary {
   };
 }
 
-const nextUnanswered = (questions: FixedQuestion[], answers: Pick<EvaluationAnswerRow, 'questionId'>[]): FixedQuestion | undefined => {
-  const answered = new Set(answers.map((answer) => answer.questionId));
-  return questions.find((question) => !answered.has(question.id));
-};
+/** Position of the first unanswered question (delivery order), or -1 when every one is answered. */
+const nextPosition = (answerValues: Uint8Array): number => answerValues.indexOf(0);
+
+const countAnswered = (answerValues: Uint8Array): number => answerValues.reduce((n, value) => (value === 0 ? n : n + 1), 0);
 
 /** The questionnaire flow (spec sections 3.1, 4.1-4.5). */
 @Injectable()
@@ -61,6 +62,7 @@ export class EvaluationService {
     private readonly evaluations: EvaluationRepository,
     private readonly algorithm: AlgorithmDirectory,
     private readonly teamContext: TeamContextService,
+    private readonly versions: QuestionnaireVersions,
     @Inject(EVALUATION_CLOCK) private readonly now: EvaluationClock,
   ) {
     this.questionnaire = new QuestionnaireDirectory(db);
@@ -76,7 +78,9 @@ export class EvaluationService {
 
     const questionSet = fixQuestionSet(await this.questionnaire.load());
     if (questionSet.questions.length === 0) throw conflict('The questionnaire has no questions yet');
-    const created = await this.evaluations.insertActive({ personaId, teamId, questionSet, total: questionSet.questions.length });
+    const version = await this.versions.fix(questionSet);
+    const total = questionSet.questions.length;
+    const created = await this.evaluations.insertActive({ personaId, teamId, questionnaireVersionId: version.id, total, answerValues: Buffer.alloc(total) });
     if (created) return { view: await this.view(created), resumed: false };
     // Another request created it in the meantime: the unique index kept one; resume that one.
     const winner = await this.evaluations.findActive(personaId, teamId);
@@ -105,28 +109,27 @@ export class EvaluationService {
       if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
       assertMayUse(principal, evaluation.personaId);
       if (evaluation.status === 'complete') throw new DomainError('conflict', 'The evaluation is already complete');
-      if (!evaluation.questionSet.questions.some((question) => question.id === input.questionId)) {
-        throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
-      }
-      const now = this.now();
-      await this.evaluations.upsertAnswer({ evaluationId: id, ...input, answeredAt: now }, tx);
-      const answered = await this.evaluations.countAnswers(id, tx);
-      if (answered < evaluation.total) {
-        const updated = await this.evaluations.update(id, { status: 'in_progress', answered, updatedAt: now }, tx);
-        const answers = await this.evaluations.answersOf(id, tx);
-        const next = nextUnanswered(updated.questionSet.questions, answers);
-        return { ...summaryOf(updated), nextQuestion: next ? serveQuestion(next) : null };
-      }
       // Everything inside the transaction reads through it: a read on the pool while holding a
       // pool connection deadlocks once every connection is held by a completing answer.
-      const team = await this.evaluations.teamById(evaluation.teamId, tx);
-      const answers = await this.evaluations.answersOf(id, tx);
-      const results = computeWorkstyle({
-        questionnaire: scoringQuestionnaire(evaluation.questionSet),
-        candidateAnswers: answers.map((answer) => ({ questionId: answer.questionId, value: answer.value, timeTaken: answer.timeTaken })),
-        teamAnswers: team ? await this.teamContext.membersAnswers(team, evaluation.personaId, tx) : [],
-      });
-      const completed = await this.evaluations.update(id, { status: 'complete', answered, results, completedAt: now, updatedAt: now }, tx);
+      const version = await this.versions.get(evaluation.questionnaireVersionId, tx);
+      const position = version.compact.positionById.get(input.questionId);
+      if (position === undefined) throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
+      const now = this.now();
+      await this.evaluations.upsertAnswer({ evaluationId: id, ...input, answeredAt: now }, tx);
+      const answerValues = Buffer.from(evaluation.answerValues);
+      answerValues[position] = input.value;
+      const answered = countAnswered(answerValues);
+      if (answered < evaluation.total) {
+        await this.evaluations.saveProgress(id, { answered, answerValues, updatedAt: now }, tx);
+        const next = version.served[nextPosition(answerValues)];
+        return { ...summaryOf({ ...evaluation, status: 'in_progress', answered, updatedAt: now }), nextQuestion: next ?? null };
+      }
+      // The candidate's answers are read once, here: validity and time need each answer's time.
+      const candidateAnswers = (await this.evaluations.answersOf(id, tx)).map((answer) => ({ questionId: answer.questionId, value: answer.value, timeTaken: answer.timeTaken }));
+      const team = await this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, tx);
+      const results = computeWorkstyleWithTeam(team, candidateAnswers);
+      const { levels } = compactProfile(version.compact, candidateAnswers);
+      const completed = await this.evaluations.complete(evaluation, { answered, answerValues, results, completedAt: now, updatedAt: now }, levels, tx);
       return { ...summaryOf(completed), nextQuestion: null, results };
     });
   }
@@ -134,15 +137,16 @@ export class EvaluationService {
   /** The whole ordered question list with a status per question, for a progress rail (spec 4.5). */
   async questions(id: string, principal: VerifiedToken): Promise<{ items: QuestionListItem[]; progress: { answered: number; total: number } }> {
     const evaluation = await this.load(id, principal);
-    const answers = new Map((await this.evaluations.answersOf(id)).map((answer) => [answer.questionId, answer]));
-    const current = evaluation.status === 'complete' ? undefined : nextUnanswered(evaluation.questionSet.questions, [...answers.values()]);
-    const items = evaluation.questionSet.questions.map((question, order): QuestionListItem => {
+    const [version, answerRows] = await Promise.all([this.versions.get(evaluation.questionnaireVersionId), this.evaluations.answersOf(id)]);
+    const answers = new Map(answerRows.map((answer) => [answer.questionId, answer]));
+    const current = evaluation.status === 'complete' ? -1 : nextPosition(evaluation.answerValues);
+    const items = version.questionSet.questions.map((question, order): QuestionListItem => {
       const answer = answers.get(question.id);
       const served = { ...serveQuestion(question), summary: question.summary, order };
       if (answer) {
         return { ...served, status: 'answered', answer: { value: answer.value, timeTaken: answer.timeTaken, answeredAt: answer.answeredAt.toISOString() } };
       }
-      return { ...served, status: question.id === current?.id ? 'current' : 'pending' };
+      return { ...served, status: order === current ? 'current' : 'pending' };
     });
     return { items, progress: { answered: evaluation.answered, total: evaluation.total } };
   }
@@ -161,7 +165,8 @@ export class EvaluationService {
 
   private async view(row: EvaluationRow): Promise<EvaluationView> {
     if (row.status === 'complete') return { ...summaryOf(row), ...(row.results ? { results: row.results } : {}) };
-    const next = nextUnanswered(row.questionSet.questions, await this.evaluations.answersOf(row.id));
-    return { ...summaryOf(row), ...(next ? { currentQuestion: serveQuestion(next) } : {}) };
+    const version = await this.versions.get(row.questionnaireVersionId);
+    const next = version.served[nextPosition(row.answerValues)];
+    return { ...summaryOf(row), ...(next ? { currentQuestion: next } : {}) };
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { QuestionnaireGroup } from '@teamfit/assessment';
 import { isScoreType, type QuestionnaireDefinition } from '@teamfit/scoring';
 import type { FixedQuestion, QuestionSet } from './evaluation.types';
@@ -72,3 +73,20 @@ export function serveQuestion(question: FixedQuestion): ServedQuestion {
     questionGroupTitle: question.questionGroupTitle,
   };
 }
+
+/**
+ * The canonical JSON of a question set: PostgreSQL's jsonb text form (keys ordered by UTF-8
+ * length then bytes, `", "` and `": "` separators), so a hash computed here equals
+ * `sha256(question_set::text)` computed in SQL, as the migration that introduced versions did.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined);
+    keys.sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    return `{${keys.map((key) => `${JSON.stringify(key)}: ${canonicalJson((value as Record<string, unknown>)[key])}`).join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const questionSetHash = (set: QuestionSet): string => createHash('sha256').update(canonicalJson(set), 'utf8').digest('hex');

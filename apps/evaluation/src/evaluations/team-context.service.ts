@@ -1,20 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import type { AnswerInput } from '@teamfit/scoring';
-import type { TeamRow } from '../algorithm/algorithm.directory';
+import { relayoutValues, TeamAggregate } from '@teamfit/scoring';
 import { EvaluationRepository, type Executor } from './evaluation.repository';
+import { QuestionnaireVersions, type QuestionnaireVersion } from './questionnaire-versions';
 
 /**
  * The team a candidate is scored against (SCORING.md section 2): the team's member personas, each
- * with the answers of their most recently completed evaluation; members without one are left
- * out, and so is the candidate. (`includeMatchUserInTeam` lives with the organisation, which this
- * service does not read yet: the candidate is always left out.)
+ * with the stored score profile of their most recently completed evaluation; members without one
+ * are left out, and so is the candidate. (`includeMatchUserInTeam` lives with the organisation,
+ * which this service does not read yet: the candidate is always left out.)
+ *
+ * A member's profile is re-read through the candidate's questionnaire version: answers to its
+ * questions count, answers to questions outside it are ignored.
  */
 @Injectable()
 export class TeamContextService {
-  constructor(private readonly evaluations: EvaluationRepository) {}
+  constructor(
+    private readonly evaluations: EvaluationRepository,
+    private readonly versions: QuestionnaireVersions,
+  ) {}
 
-  membersAnswers(team: Pick<TeamRow, 'memberPersonaIds'>, candidatePersonaId: string | null, db?: Executor): Promise<AnswerInput[][]> {
-    const members = [...new Set(team.memberPersonaIds)].filter((id) => id !== candidatePersonaId).sort();
-    return this.evaluations.latestCompletedAnswers(members, db);
+  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, db?: Executor): Promise<TeamAggregate> {
+    const members = await this.evaluations.memberProfiles(teamId, candidatePersonaId, db);
+    const others = new Map((await this.versions.getMany(members.map((member) => member.questionnaireVersionId).filter((id) => id !== version.id), db)).map((other) => [other.id, other]));
+    const team = new TeamAggregate(version.compact);
+    for (const member of members) {
+      if (member.questionnaireVersionId === version.id) {
+        team.addMember(member.answerValues);
+        continue;
+      }
+      const own = others.get(member.questionnaireVersionId);
+      if (!own) throw new Error(`questionnaire version ${member.questionnaireVersionId} of a score profile does not exist`);
+      team.addMember(relayoutValues(member.answerValues, own.compact.questionIds, version.compact));
+    }
+    return team;
   }
 }

@@ -2,6 +2,7 @@ export {
   TEST_ADMIN_URL_ENV,
   TEST_TEMPLATE_ENV,
   createTestDatabase,
+  migrationsUpTo,
   prepareTemplateDatabase,
   withDatabase,
   type TestDatabase,

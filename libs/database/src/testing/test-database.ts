@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { quoteIdentifier } from '../embedded-postgres';
 import { type MigrationTarget, runMigrations } from '../migrations';
@@ -33,8 +36,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file: a clone of the template (milliseconds). */
-export async function createTestDatabase(env: NodeJS.ProcessEnv = process.env): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database for one test file: a clone of the template (milliseconds). `empty`
+ * gives a database without any migration instead (for tests that migrate step by step).
+ */
+export async function createTestDatabase(env: NodeJS.ProcessEnv = process.env, options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = env[TEST_ADMIN_URL_ENV];
   const template = env[TEST_TEMPLATE_ENV];
   if (!adminUrl || !template) {
@@ -44,7 +50,7 @@ export async function createTestDatabase(env: NodeJS.ProcessEnv = process.env): 
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(template)}`);
+    await admin.query(`CREATE DATABASE ${quoteIdentifier(name)}${options.empty ? '' : ` TEMPLATE ${quoteIdentifier(template)}`}`);
   } finally {
     await admin.end();
   }
@@ -61,4 +67,19 @@ export async function createTestDatabase(env: NodeJS.ProcessEnv = process.env): 
       }
     },
   };
+}
+
+/**
+ * The target's migrations up to and including `lastTag`, as a scratch copy whose journal ends
+ * there: running it builds the schema as it was then; running the full target later applies the rest.
+ */
+export function migrationsUpTo(target: MigrationTarget, lastTag: string): MigrationTarget {
+  const folder = mkdtempSync(path.join(tmpdir(), `${target.service}-migrations-`));
+  cpSync(target.migrationsFolder, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last < 0) throw new Error(`${target.service} has no migration ${lastTag}`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
+  return { ...target, migrationsFolder: folder };
 }

@@ -50,6 +50,18 @@ export function scoreProfiles(
     return dimensionResult(group, score, weights[index] ?? 0, detailOf(candidateGroup?.level ?? null, memberGroups));
   });
 
+  return workstyleResult(questionnaire, candidate, weights, scores, dimensions, members.length);
+}
+
+/** The overall score, time and validity around already-scored dimensions (shared by every scoring path). */
+export function workstyleResult(
+  questionnaire: PreparedQuestionnaire,
+  candidate: PersonProfile,
+  weights: readonly number[],
+  scores: readonly number[],
+  dimensions: DimensionResult[],
+  teamSize: number,
+): WorkstyleResult {
   const overall = round2(overallScore(weights, scores));
   let totalTimeTaken = 0;
   for (const answer of candidate.answers.values()) totalTimeTaken += answer.timeTaken ?? 0;
@@ -59,7 +71,7 @@ export function scoreProfiles(
     overallCategory: categoryOf(overall),
     totalTimeTaken,
     dimensions,
-    teamSize: members.length,
+    teamSize,
     scoringVersion: WORKSTYLE_SCORING_VERSION,
     validity: computeValidity(questionnaire, candidate),
   };
@@ -69,7 +81,7 @@ function hasLevel(profile: GroupProfile): profile is ScoredGroupProfile {
   return profile.level !== null;
 }
 
-function dimensionResult(group: QuestionGroupDefinition, score: number, weight: number, detail: DimensionDetail): DimensionResult {
+export function dimensionResult(group: QuestionGroupDefinition, score: number, weight: number, detail: DimensionDetail): DimensionResult {
   const scorePercentage = round2(score);
   return {
     questionGroupId: group.id,
@@ -85,14 +97,19 @@ function dimensionResult(group: QuestionGroupDefinition, score: number, weight: 
 /** The levels behind a score, rounded; `delta` is the difference of the rounded numbers shown. */
 function detailOf(candidateLevel: number | null, members: readonly ScoredGroupProfile[]): DimensionDetail {
   const levels = members.map((member) => member.level);
+  return levelDetail(candidateLevel, levels.length === 0 ? null : { mean: mean(levels), min: Math.min(...levels), max: Math.max(...levels) });
+}
+
+/** The detail block from the team's unrounded level statistics (null when no member has a level). */
+export function levelDetail(candidateLevel: number | null, team: { mean: number; min: number; max: number } | null): DimensionDetail {
   const c = candidateLevel === null ? null : round2(candidateLevel);
-  if (levels.length === 0) return { candidateLevel: c, teamMean: null, teamMin: null, teamMax: null, delta: null };
-  const teamMean = round2(mean(levels));
+  if (team === null) return { candidateLevel: c, teamMean: null, teamMin: null, teamMax: null, delta: null };
+  const teamMean = round2(team.mean);
   return {
     candidateLevel: c,
     teamMean,
-    teamMin: round2(Math.min(...levels)),
-    teamMax: round2(Math.max(...levels)),
+    teamMin: round2(team.min),
+    teamMax: round2(team.max),
     delta: c === null ? null : round2(c - teamMean),
   };
 }

@@ -55,7 +55,7 @@ export function scoreDimension(
  * strength: where the team is low the score is the candidate's strength; where it is high there
  * is no gap and any candidate fits.
  */
-function complementary(c: number, teamMean: number): number {
+export function complementary(c: number, teamMean: number): number {
   const gap = (5 - teamMean) / 4;
   const strength = (c - 1) / 4;
   return clampPercent(100 * (1 - gap * (1 - strength)));
@@ -71,7 +71,7 @@ function topTen(
   members: readonly ScoredGroupProfile[],
   rank: (questionId: number) => number,
 ): number | null {
-  const comparable: { questionId: number; candidateValue: number; teamValue: number }[] = [];
+  const comparable: ComparableItem[] = [];
   for (const [questionId, candidateValue] of candidate.items) {
     const memberValues = members.flatMap((member) => {
       const value = member.items.get(questionId);
@@ -79,6 +79,18 @@ function topTen(
     });
     if (memberValues.length > 0) comparable.push({ questionId, candidateValue, teamValue: mean(memberValues) });
   }
+  return topTenOfComparable(comparable, rank);
+}
+
+/** An item both the candidate and at least one member answered: the candidate's value and the members' mean. */
+export interface ComparableItem {
+  questionId: number;
+  candidateValue: number;
+  teamValue: number;
+}
+
+/** The TOP_TEN score over the comparable items (sorted in place), or null when K = 0. */
+export function topTenOfComparable(comparable: ComparableItem[], rank: (questionId: number) => number): number | null {
   const k = Math.min(TOP_TEN_MAX_ITEMS, Math.floor(comparable.length / 2));
   if (k === 0) return null;
   comparable.sort((a, b) => b.teamValue - a.teamValue || rank(a.questionId) - rank(b.questionId));

@@ -1,0 +1,1 @@
+ALTER TABLE "evaluation"."evaluations" DROP COLUMN "question_set";
