@@ -14,8 +14,7 @@ const moduleNameMapper = Object.fromEntries(
  * CommonJS with SWC instead. The list is read from node_modules, not kept by hand.
  */
 function esmOnlyPackages() {
-  const root = path.join(__dirname, 'node_modules');
-  const names = [];
+  const names = new Set();
   const isEsm = (dir) => {
     try {
       return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).type === 'module';
@@ -23,14 +22,27 @@ function esmOnlyPackages() {
       return false;
     }
   };
-  for (const entry of fs.readdirSync(root)) {
-    if (entry.startsWith('@')) {
-      for (const scoped of fs.readdirSync(path.join(root, entry))) if (isEsm(path.join(root, entry, scoped))) names.push(`${entry}/${scoped}`);
-    } else if (isEsm(path.join(root, entry))) {
-      names.push(entry);
+  const packagesIn = (root) => {
+    const found = [];
+    if (!fs.existsSync(root)) return found;
+    for (const entry of fs.readdirSync(root)) {
+      if (entry.startsWith('.')) continue;
+      if (entry.startsWith('@')) {
+        for (const scoped of fs.readdirSync(path.join(root, entry))) found.push(`${entry}/${scoped}`);
+      } else {
+        found.push(entry);
+      }
     }
+    return found;
+  };
+  const root = path.join(__dirname, 'node_modules');
+  for (const name of packagesIn(root)) {
+    if (isEsm(path.join(root, name))) names.add(name);
+    // A dependency's own copy of a package (e.g. an ES-module-only major of it).
+    const nested = path.join(root, name, 'node_modules');
+    for (const inner of packagesIn(nested)) if (isEsm(path.join(nested, inner))) names.add(inner);
   }
-  return names.map((name) => name.replace(/[.+]/g, (c) => `\\${c}`));
+  return [...names].map((name) => name.replace(/[.+]/g, (c) => `\\${c}`));
 }
 
 const { sourceMaps: _sourceMaps, ...transformOptions } = swcOptions();
@@ -41,7 +53,8 @@ module.exports = {
     '^.+\\.ts$': ['@swc/jest', { ...transformOptions, swcrc: false }],
     '^.+\\.m?js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2023' }, module: { type: 'commonjs' }, swcrc: false }],
   },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().join('|')})/)`],
+  // Decided by the innermost node_modules folder of a path, so nested copies count too.
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().join('|')})/)(?!.*/node_modules/)`],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/\\.data/'],

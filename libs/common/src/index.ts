@@ -14,7 +14,10 @@ export { callerAppOf, deviceTypeOf, type CallerOrigins, type DeviceType } from '
 export type { ApiCallEntry } from './request-log/api-call-entry';
 export { REDACTED, loggableBody, redactBody, redactRawHeaders } from './request-log/redaction';
 export { RequestLogWriter, type RequestLogWriterOptions } from './request-log/request-log.writer';
-export { requestLogMiddleware, type RequestLogSink } from './request-log/request-log.middleware';
+export { registerRequestLogHooks, type RequestLogSink } from './request-log/request-log.hooks';
 export { RequestLogReader, type DailyCount } from './request-log/request-log.reader';
 export { REQUEST_LOG_POOL, RequestLogModule } from './request-log/request-log.module';
 export { ErrorResponseDto } from './http/error-response.dto';
+export { FileUploadInterceptor, type UploadOptions, type UploadOptionsSource } from './upload/file-upload.interceptor';
+export { multerErrorToHttp } from './upload/multer-errors';
+export { BodyReadError, mediaTypeOf } from './http/request-body';

@@ -12,7 +12,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ComparisonService } from './comparison.service';
 import { AnswerDto, CompareDto, CompareTeamDto, CreateEvaluationDto, EvaluationIdParam, ListEvaluationsQuery, RoleOptionsDto } from './evaluation.dto';
 import { EvaluationService } from './evaluation.service';
@@ -35,9 +35,9 @@ export class EvaluationController {
   @ApiOkResponse({ description: 'Resumed: `resumed: true`, the next unanswered question as `currentQuestion`' })
   @ApiBadRequestResponse({ description: 'Missing or invalid personaId or teamId' })
   @ApiNotFoundResponse({ description: 'The team does not exist' })
-  async create(@Body() body: CreateEvaluationDto, @Res({ passthrough: true }) response: Response) {
+  async create(@Body() body: CreateEvaluationDto, @Res({ passthrough: true }) response: FastifyReply) {
     const { view, resumed } = await this.flow.createOrResume(body.personaId, body.teamId);
-    response.status(resumed ? 200 : 201);
+    response.code(resumed ? 200 : 201);
     const { currentQuestion, ...rest } = view;
     return { ...rest, resumed, ...(currentQuestion ? { currentQuestion } : {}) };
   }

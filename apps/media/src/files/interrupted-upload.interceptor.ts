@@ -1,6 +1,6 @@
 import { type CallHandler, type ExecutionContext, HttpException, Injectable, type NestInterceptor } from '@nestjs/common';
 import { DomainError } from '@teamfit/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { catchError, type Observable, throwError } from 'rxjs';
 
 /**
@@ -12,11 +12,11 @@ import { catchError, type Observable, throwError } from 'rxjs';
 @Injectable()
 export class InterruptedUploadInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     return next.handle().pipe(
       catchError((error: unknown) => {
         const expected = error instanceof HttpException || error instanceof DomainError;
-        if (!expected && !request.complete) return throwError(() => new DomainError('validation_failed', 'The upload was interrupted'));
+        if (!expected && !request.raw.complete) return throwError(() => new DomainError('validation_failed', 'The upload was interrupted'));
         return throwError(() => error);
       }),
     );

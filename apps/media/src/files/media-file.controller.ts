@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -17,11 +16,12 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
-import { Public } from '@teamfit/common';
-import type { Request, Response } from 'express';
+import { FileUploadInterceptor, Public, type ServiceConfig } from '@teamfit/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
-import type { StoredUpload } from './hashing-disk.storage';
+import { HashingDiskStorage, type StoredUpload } from './hashing-disk.storage';
 import { InterruptedUploadInterceptor } from './interrupted-upload.interceptor';
+import { mediaFolders } from './media-disk';
 import {
   ErrorResponseDto,
   MediaFileDeletedDto,
@@ -37,6 +37,12 @@ const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Private files: only the caller's own cache, revalidated (cheaply, by ETag) on every use. */
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
+/** One file of at most the service's body limit (100 MB), streamed to disk, besides a few small fields. */
+const MediaUploadInterceptor = FileUploadInterceptor('file', (config: ServiceConfig) => ({
+  storage: new HashingDiskStorage(mediaFolders(config.mediaDir).tmp),
+  limits: { fileSize: config.bodyLimitBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+}));
+
 /**
  * The media service (gateway: /media). Uploads are for administrators (and the organisation
  * service acting with an administrator's token); any valid token reads; public files are also
@@ -50,7 +56,7 @@ export class MediaFileController {
   @Post('media')
   @AdminOnly()
   @HttpCode(201)
-  @UseInterceptors(InterruptedUploadInterceptor, FileInterceptor('file'))
+  @UseInterceptors(InterruptedUploadInterceptor, MediaUploadInterceptor)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Upload a file (administrators); the MIME type is sniffed from the content' })
   @ApiConsumes('multipart/form-data')
@@ -73,8 +79,8 @@ export class MediaFileController {
   @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
   @ApiForbiddenResponse({ description: 'Invalid or expired token', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No file has this id', type: ErrorResponseDto })
-  async download(@Param() { id }: MediaFileIdParams, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await sendFile(await this.files.open(id), PRIVATE_CACHE_CONTROL, request, response);
+  async download(@Param() { id }: MediaFileIdParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await sendFile(await this.files.open(id), PRIVATE_CACHE_CONTROL, request, reply);
   }
 
   @Delete('media/:id')
@@ -99,25 +105,33 @@ export class MediaFileController {
   @ApiOkResponse({ description: 'The raw bytes, cacheable for a year', schema: { type: 'string', format: 'binary' } })
   @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No public file has this id (private files are 404 here too)', type: ErrorResponseDto })
-  async downloadPublic(@Param() { id }: MediaFileIdParams, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await sendFile(await this.files.openPublic(id), PUBLIC_CACHE_CONTROL, request, response);
+  async downloadPublic(@Param() { id }: MediaFileIdParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await sendFile(await this.files.openPublic(id), PUBLIC_CACHE_CONTROL, request, reply);
   }
 }
 
 /** Streams the file (never whole in memory); answers 304 when the client's copy is current. */
-async function sendFile({ row, handle }: OpenedMediaFile, cacheControl: string, request: Request, response: Response): Promise<void> {
+async function sendFile({ row, handle }: OpenedMediaFile, cacheControl: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // Written to the raw response: the bytes bypass Fastify's serialisation and hooks.
+  const response = reply.raw;
   const etag = `"${row.sha256}"`;
   response.setHeader('ETag', etag);
   response.setHeader('Cache-Control', cacheControl);
   response.setHeader('X-Content-Type-Options', 'nosniff');
   if (matchesEtag(request.headers['if-none-match'], etag)) {
     await handle.close();
-    response.status(304).end();
+    response.statusCode = 304;
+    response.end();
     return;
   }
-  response.status(200);
+  response.statusCode = 200;
   response.setHeader('Content-Type', row.mimeType);
   response.setHeader('Content-Length', String(row.size));
+  if (request.method === 'HEAD') {
+    await handle.close();
+    response.end();
+    return;
+  }
   try {
     await pipeline(handle.createReadStream(), response);
   } catch {

@@ -19,14 +19,17 @@ export function isEmailAddressTaken(error: unknown): boolean {
 @Injectable()
 export class AccountRepository {
   private readonly directory: AccountDirectory;
+  /** The list is the hot read: a named statement is parsed and planned once per connection. */
+  private readonly listStatement;
 
   constructor(@InjectDatabase() private readonly db: Database) {
     this.directory = new AccountDirectory(db);
+    this.listStatement = db.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.id)).prepare('organisation_accounts_list');
   }
 
   /** Oldest first, id as tie-breaker, so the order is stable between calls. */
   list(): Promise<AccountRow[]> {
-    return this.db.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.id));
+    return this.listStatement.execute();
   }
 
   findById(id: string): Promise<AccountRow | undefined> {

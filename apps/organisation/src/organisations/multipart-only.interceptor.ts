@@ -1,6 +1,6 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { validationFailed } from '@teamfit/common';
-import type { Request } from 'express';
+import { mediaTypeOf, validationFailed } from '@teamfit/common';
+import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 
 /**
@@ -11,9 +11,9 @@ import type { Observable } from 'rxjs';
 @Injectable()
 export class MultipartOnlyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
-    if (hasBody && !request.is('multipart/form-data')) {
+    if (hasBody && mediaTypeOf(request.headers['content-type']) !== 'multipart/form-data') {
       throw validationFailed('The request body must be multipart/form-data');
     }
     return next.handle();

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -11,6 +10,7 @@ import {
   ApiServiceUnavailableResponse,
 } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
+import { FileUploadInterceptor } from '@teamfit/common';
 import { ErrorResponseDto } from '../accounts/account.dto';
 import { BoundedMemoryStorage, LOGO_MAX_BYTES, type LogoUpload } from './logo-upload.storage';
 import { MultipartOnlyInterceptor } from './multipart-only.interceptor';
@@ -28,7 +28,7 @@ import {
 import { OrganisationService } from './organisation.service';
 
 /** The logo part: one file, held in memory up to 5 MB; a few dozen small text fields. */
-const LogoInterceptor = FileInterceptor('logo', {
+const LogoInterceptor = FileUploadInterceptor('logo', {
   storage: new BoundedMemoryStorage(LOGO_MAX_BYTES),
   limits: { files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
 });

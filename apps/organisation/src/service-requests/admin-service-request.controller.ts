@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -16,6 +15,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AcceptTokens, AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
+import { FileUploadInterceptor } from '@teamfit/common';
 import { ErrorResponseDto } from '../accounts/account.dto';
 import { MultipartOnlyInterceptor } from '../organisations/multipart-only.interceptor';
 import { type AttachmentUpload, ServiceRequestActivityService } from './service-request-activity.service';
@@ -46,7 +46,7 @@ import type { ActingUser } from './service-request.workflow';
 /** Spec 8: a service-request attachment is at most 10 MB; one byte more is 413 with nothing stored. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-const AttachmentInterceptor = FileInterceptor('file', { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+const AttachmentInterceptor = FileUploadInterceptor('file', { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
 const admin = (principal: VerifiedToken): ActingUser => ({ id: principal.sub, type: 'ADMIN' });
 

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { VerifiedToken } from '../tokens/token-claims';
 import type { TokenKind } from '../tokens/token-kind';
 
@@ -15,7 +15,7 @@ export const AcceptTokens = (...kinds: TokenKind[]): MethodDecorator & ClassDeco
 /** Only account tokens with `isAdmin: true`; everyone else authenticated gets 403. */
 export const AdminOnly = (): MethodDecorator & ClassDecorator => SetMetadata(ADMIN_ONLY, true);
 
-export interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends FastifyRequest {
   principal?: VerifiedToken;
 }
 

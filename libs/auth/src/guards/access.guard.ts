@@ -3,43 +3,81 @@ import { Reflector } from '@nestjs/core';
 import { IS_PUBLIC_ROUTE } from '@teamfit/common';
 import { TokenError, TokenSigner } from '../tokens/token-signer';
 import type { TokenKind } from '../tokens/token-kind';
+import { VerifiedTokenCache } from '../tokens/verified-token-cache';
 import { ACCEPTED_TOKEN_KINDS, ADMIN_ONLY, type AuthenticatedRequest, DEFAULT_TOKEN_KINDS } from './access.decorators';
+
+/** What a route asks of its callers, read from its decorators once. */
+interface RouteAccess {
+  isPublic: boolean;
+  accepted: readonly TokenKind[];
+  adminOnly: boolean;
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * The global guard: every route needs a valid token unless marked @Public(). Missing header is
  * 401; a token that is malformed, forged, expired or of the wrong kind is 403 (spec section 5).
+ * Per request it only reads the header and looks the token up (see VerifiedTokenCache): the
+ * route's rules are read once per handler, a token's signature once per token.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
+  /** By controller class, then handler: an inherited handler may sit under other class rules. */
+  private readonly routes = new WeakMap<object, WeakMap<object, RouteAccess>>();
+  private readonly verified: VerifiedTokenCache;
+
   constructor(
     private readonly reflector: Reflector,
-    private readonly tokens: TokenSigner,
-  ) {}
+    tokens: TokenSigner,
+  ) {
+    this.verified = new VerifiedTokenCache(tokens);
+  }
 
   canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, targets)) return true;
+    const route = this.accessOf(context);
+    if (route.isPublic) return true;
 
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === '') throw new UnauthorizedException('Missing Authorization header');
-    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    const match = BEARER.exec(header.trim());
     if (!match?.[1]) throw new ForbiddenException('Authorization header must be "Bearer <token>"');
 
     let token;
     try {
-      token = this.tokens.verify(match[1]);
+      token = this.verified.verify(match[1]);
     } catch (error) {
       if (error instanceof TokenError) throw new ForbiddenException('Invalid or expired token');
       throw error;
     }
 
-    const accepted = this.reflector.getAllAndOverride<TokenKind[] | undefined>(ACCEPTED_TOKEN_KINDS, targets) ?? DEFAULT_TOKEN_KINDS;
-    if (!accepted.includes(token.kind)) throw new ForbiddenException(`A ${token.kind} token cannot be used here`);
-    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !(token.kind === 'account' && token.isAdmin === true)) {
+    if (!route.accepted.includes(token.kind)) throw new ForbiddenException(`A ${token.kind} token cannot be used here`);
+    if (route.adminOnly && !(token.kind === 'account' && token.isAdmin === true)) {
       throw new ForbiddenException('Administrator rights are required');
     }
     request.principal = token;
     return true;
+  }
+
+  private accessOf(context: ExecutionContext): RouteAccess {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let handlers = this.routes.get(controller);
+    if (handlers === undefined) {
+      handlers = new WeakMap();
+      this.routes.set(controller, handlers);
+    }
+    let route = handlers.get(handler);
+    if (route === undefined) {
+      const targets = [handler, controller];
+      route = {
+        isPublic: this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_ROUTE, targets) === true,
+        accepted: this.reflector.getAllAndOverride<TokenKind[] | undefined>(ACCEPTED_TOKEN_KINDS, targets) ?? DEFAULT_TOKEN_KINDS,
+        adminOnly: this.reflector.getAllAndOverride<boolean | undefined>(ADMIN_ONLY, targets) === true,
+      };
+      handlers.set(handler, route);
+    }
+    return route;
   }
 }

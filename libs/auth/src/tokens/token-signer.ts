@@ -45,6 +45,11 @@ export class TokenSigner {
     this.now = settings.now ?? (() => Math.floor(Date.now() / 1000));
   }
 
+  /** The signer's clock, in seconds since the epoch. */
+  nowSeconds(): number {
+    return this.now();
+  }
+
   get canSign(): boolean {
     return this.privateKey !== undefined;
   }

@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName } from '../config/service-name';
 
 /** The service's OpenAPI 3.0.3 description, paths as the service sees them (no gateway prefix). */
@@ -16,6 +18,16 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceName
 }
 
 /** Serves the description at /docs (UI) and /docs-json; both are public, like /health. */
-export function mountOpenApi(app: INestApplication, service: ServiceName): void {
+export function mountOpenApi(app: NestFastifyApplication, service: ServiceName): void {
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service), { jsonDocumentUrl: 'docs-json' });
+  // The UI's script files are text/javascript, as they have always been served.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+      if (request.url.startsWith('/docs/') && typeof payload !== 'string' && String(reply.getHeader('content-type')).startsWith('application/javascript')) {
+        reply.header('content-type', 'text/javascript; charset=utf-8');
+      }
+      done(null, payload);
+    });
 }

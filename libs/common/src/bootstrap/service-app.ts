@@ -1,33 +1,56 @@
 import { type DynamicModule, type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, type Environment, loadServiceConfig, type ServiceConfig } from '../config/service-config';
 import type { ServiceName } from '../config/service-name';
-import { expressErrorHandler } from '../errors/platform-exception.filter';
-import { requestLogMiddleware } from '../request-log/request-log.middleware';
+import { frameworkErrorHandler } from '../http/bad-url';
+import { registerBodyParsers } from '../http/body-parsers';
+import { registerResponseConventions } from '../http/response-conventions.hook';
+import { type RefusedCallRecorder, refusedCallRecorder, registerRequestLogHooks } from '../request-log/request-log.hooks';
 import { RequestLogWriter } from '../request-log/request-log.writer';
 import { mountOpenApi } from './openapi';
 
 export type ServiceModuleFactory = (config: ServiceConfig) => DynamicModule;
+
+/** Longer than any path segment a client could fit in a request line: a long id is a 400, not a 414. */
+const MAX_PARAM_LENGTH = 16 * 1024;
+
+/** Fastify, set up to answer exactly as the services always have. */
+function fastifyAdapter(config: ServiceConfig, refusedCalls: () => RefusedCallRecorder | undefined): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: config.bodyLimitBytes,
+    // The gateway is the only client; it replaces X-Forwarded-For with the caller's address.
+    trustProxy: 'loopback, uniquelocal',
+    // Routes match whatever the case of the path and with or without a trailing slash.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Node's own defaults, which clients (and the gateway's upstream keep-alive) were given.
+    keepAliveTimeout: 5_000,
+    requestTimeout: 300_000,
+    frameworkErrors: frameworkErrorHandler(refusedCalls),
+    // No Nest middleware and no @fastify/multipart: uploads go through multer (see upload/).
+    skipMiddie: true,
+    multipart: false,
+  });
+}
 
 /**
  * Builds a configured, not yet listening, application: the same path for `main.ts` and for
  * end-to-end tests, so tests exercise exactly what runs.
  */
 export async function createServiceApp(config: ServiceConfig, moduleFactory: ServiceModuleFactory): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(moduleFactory(config), {
+  let recordRefused: RefusedCallRecorder | undefined;
+  const app = await NestFactory.create<NestFastifyApplication>(moduleFactory(config), fastifyAdapter(config, () => recordRefused), {
     bodyParser: false,
     logger: loggerLevels(config.logLevel),
   });
-  // The gateway is the only client; it replaces X-Forwarded-For with the caller's address.
-  app.set('trust proxy', 'loopback, uniquelocal');
-  app.disable('x-powered-by');
-  if (config.requestLog) app.use(requestLogMiddleware(app.get(RequestLogWriter), config.service, config));
-  const limit = config.bodyLimitBytes;
-  app.use(express.json({ limit }));
-  app.use(express.urlencoded({ extended: true, limit }));
-  app.use(expressErrorHandler);
+  const instance = app.getHttpAdapter().getInstance();
+  registerBodyParsers(instance, config.bodyLimitBytes);
+  registerResponseConventions(instance);
+  if (config.requestLog) {
+    const writer = app.get(RequestLogWriter);
+    registerRequestLogHooks(instance, writer, config.service, config);
+    recordRefused = refusedCallRecorder(writer, config.service, config);
+  }
   app.enableShutdownHooks();
   mountOpenApi(app, config.service);
   return app;

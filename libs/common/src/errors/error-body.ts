@@ -51,7 +51,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const response = exception.getResponse();
     return errorBody(status, messageOf(response) ?? exception.message);
   }
-  const parserError = bodyParserError(exception);
+  const parserError = bodyParserError(exception) ?? frameworkError(exception);
   if (parserError) return parserError;
   const postgres = postgresError(exception);
   if (postgres) return errorBody(postgres.status, postgres.message);
@@ -66,7 +66,7 @@ function messageOf(response: string | object): string | undefined {
   return undefined;
 }
 
-/** Errors raised by Express's body parsers carry a `type` and a 4xx `status`. */
+/** Errors raised while reading a body (see http/request-body.ts) carry a `type` and a 4xx `status`. */
 function bodyParserError(exception: unknown): ErrorBody | undefined {
   if (typeof exception !== 'object' || exception === null) return undefined;
   const { type, status } = exception as { type?: unknown; status?: unknown };
@@ -79,6 +79,16 @@ function bodyParserError(exception: unknown): ErrorBody | undefined {
     return errorBody(status, 'The request body could not be read');
   }
   return undefined;
+}
+
+/** Fastify's own 4xx refusals (FST_ERR_… codes with a `statusCode`), should one get through. */
+function frameworkError(exception: unknown): ErrorBody | undefined {
+  if (typeof exception !== 'object' || exception === null) return undefined;
+  const { code, statusCode } = exception as { code?: unknown; statusCode?: unknown };
+  if (typeof code !== 'string' || !code.startsWith('FST_') || typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return undefined;
+  if (statusCode === 413) return errorBody(413, 'The request body is too large');
+  if (code.startsWith('FST_ERR_CTP_')) return errorBody(statusCode, 'The request body could not be read');
+  return errorBody(statusCode, (exception as { message?: unknown }).message === undefined ? 'Bad request' : String((exception as { message?: unknown }).message));
 }
 
 /** The PostgreSQL error behind an exception: Drizzle wraps driver errors, so look at the causes too. */

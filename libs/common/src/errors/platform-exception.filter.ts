@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from './domain-error';
 import { type ErrorBody, toErrorBody } from './error-body';
@@ -7,36 +7,31 @@ import { type ErrorBody, toErrorBody } from './error-body';
 const logger = new Logger('PlatformExceptionFilter');
 
 /** Writes the platform body; an unexpected failure gets an errorId that is both logged and returned. */
-export function sendError(exception: unknown, request: Request, response: Response): void {
+export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const body: ErrorBody = toErrorBody(exception);
   if (exception instanceof DomainError && body.statusCode >= 500) {
     // An expected outage (mail server down): worth a line, not an incident id.
-    logger.warn(`${request.method} ${request.originalUrl}: ${exception.message}`);
+    logger.warn(`${request.method} ${request.url}: ${exception.message}`);
   } else if (body.statusCode >= 500) {
     body.errorId = randomUUID();
     const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-    logger.error(`errorId=${body.errorId} ${request.method} ${request.originalUrl}: ${detail}`);
+    logger.error(`errorId=${body.errorId} ${request.method} ${request.url}: ${detail}`);
   }
-  if (response.headersSent) {
-    response.end();
+  if (reply.sent || reply.raw.headersSent) {
+    if (!reply.raw.writableEnded) reply.raw.end();
     return;
   }
-  response.status(body.statusCode).json(body);
+  void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * The one place errors become HTTP: route failures, and also what fails before a route runs
+ * (unknown route, body parsing), which Nest hands to the global filters as well.
+ */
 @Catch()
 export class PlatformExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(exception, http.getRequest<Request>(), http.getResponse<Response>());
+    sendError(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
   }
-}
-
-/** Express error middleware for failures raised before Nest's router (body parsing). */
-export function expressErrorHandler(error: unknown, request: Request, response: Response, next: NextFunction): void {
-  if (response.headersSent) {
-    next(error);
-    return;
-  }
-  sendError(error, request, response);
 }

@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { AdminOnly } from '@teamfit/auth';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AlgorithmErrorDto, DeletedDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
 import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { validatedAs } from '../shared/validated-body';
@@ -36,9 +36,9 @@ export function lookupController(lookup: LookupDescriptor): Type {
     @ApiOperation({ summary: `List ${lookup.collection}, by id` })
     @ApiOkResponse({ type: dtos.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
     @ApiBadRequestResponse({ description: 'page or limit invalid (limit at most 100)', type: AlgorithmErrorDto })
-    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: Response): Promise<LookupRow[]> {
+    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<LookupRow[]> {
       const { items, total } = await this.lookups.list(lookup, pageOf(query));
-      response.setHeader(TOTAL_COUNT_HEADER, String(total));
+      response.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '@teamfit/auth';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AlgorithmErrorDto, DeletedDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
 import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { RoleSpecificationDto, RoleSpecificationInput } from './role-specification.dto';
@@ -20,9 +20,9 @@ export class RoleSpecificationController {
   @ApiOperation({ summary: 'List role specifications, by id' })
   @ApiOkResponse({ type: RoleSpecificationDto, isArray: true, headers: TOTAL_COUNT_OPENAPI })
   @ApiBadRequestResponse({ description: 'page or limit invalid (limit at most 100)', type: AlgorithmErrorDto })
-  async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: Response): Promise<RoleSpecificationDto[]> {
+  async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<RoleSpecificationDto[]> {
     const { items, total } = await this.specifications.list(pageOf(query));
-    response.setHeader(TOTAL_COUNT_HEADER, String(total));
+    response.header(TOTAL_COUNT_HEADER, String(total));
     return items;
   }
 

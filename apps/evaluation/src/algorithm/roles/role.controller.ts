@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '@teamfit/auth';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AlgorithmErrorDto, DeletedDto, IdParams, pageOf } from '../shared/algorithm-http.dto';
 import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { CreateRoleDto, RoleDto, RoleListQuery, UpdateRoleDto } from './role.dto';
@@ -18,9 +18,9 @@ export class RoleController {
   @ApiOperation({ summary: 'List roles, by id; optionally those of one team' })
   @ApiOkResponse({ type: RoleDto, isArray: true, headers: TOTAL_COUNT_OPENAPI })
   @ApiBadRequestResponse({ description: 'page, limit or teamId invalid (limit at most 100)', type: AlgorithmErrorDto })
-  async list(@Query() query: RoleListQuery, @Res({ passthrough: true }) response: Response): Promise<RoleDto[]> {
+  async list(@Query() query: RoleListQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<RoleDto[]> {
     const { items, total } = await this.roles.list(pageOf(query), query.teamId);
-    response.setHeader(TOTAL_COUNT_HEADER, String(total));
+    response.header(TOTAL_COUNT_HEADER, String(total));
     return items;
   }
 

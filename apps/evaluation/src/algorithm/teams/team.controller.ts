@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '@teamfit/auth';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AlgorithmErrorDto, DeletedDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
 import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { CreateTeamDto, TeamDto, UpdateTeamDto } from './team.dto';
@@ -18,9 +18,9 @@ export class TeamController {
   @ApiOperation({ summary: 'List teams, by id' })
   @ApiOkResponse({ type: TeamDto, isArray: true, headers: TOTAL_COUNT_OPENAPI })
   @ApiBadRequestResponse({ description: 'page or limit invalid (limit at most 100)', type: AlgorithmErrorDto })
-  async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: Response): Promise<TeamDto[]> {
+  async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<TeamDto[]> {
     const { items, total } = await this.teams.list(pageOf(query));
-    response.setHeader(TOTAL_COUNT_HEADER, String(total));
+    response.header(TOTAL_COUNT_HEADER, String(total));
     return items;
   }
 

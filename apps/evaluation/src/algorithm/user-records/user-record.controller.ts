@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { AdminOnly } from '@teamfit/auth';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AlgorithmErrorDto, DeletedDto, pageOf, PageQuery, UserIdParams } from '../shared/algorithm-http.dto';
 import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { validatedAs } from '../shared/validated-body';
@@ -44,9 +44,9 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @ApiOperation({ summary: `List ${noun}s, by userId` })
     @ApiOkResponse({ type: route.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
     @ApiBadRequestResponse({ description: 'page or limit invalid (limit at most 100)', type: AlgorithmErrorDto })
-    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: Response): Promise<object[]> {
+    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<object[]> {
       const { items, total } = await this.records.list(pageOf(query));
-      response.setHeader(TOTAL_COUNT_HEADER, String(total));
+      response.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     }
 
@@ -78,9 +78,9 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @ApiOkResponse({ type: route.response, description: 'Updated' })
     @ApiCreatedResponse({ type: route.response, description: 'Created: the user had none' })
     @ApiBadRequestResponse({ description: `userId is not a non-negative integer, or: ${INVALID}`, type: AlgorithmErrorDto })
-    async upsert(@Param() { userId }: UserIdParams, @Body(validatedAs(route.input)) body: UserRecordInput, @Res() response: Response): Promise<void> {
+    async upsert(@Param() { userId }: UserIdParams, @Body(validatedAs(route.input)) body: UserRecordInput, @Res() response: FastifyReply): Promise<void> {
       const { row, created } = await this.records.upsert(userId, body);
-      response.status(created ? 201 : 200).json(row);
+      void response.code(created ? 201 : 200).send(row);
     }
 
     @Delete(':userId')

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parse as parseQueryString } from 'qs';
+import { BodyReadError, charsetOf, readBody } from './request-body';
+
+/** Where a JSON text may start: bodies that are a bare string, number or literal are refused. */
+const JSON_START = /^[ \t\n\r]*[[{]/;
+const URLENCODED_PARAMETER_LIMIT = 1000;
+const URLENCODED_DEPTH = 32;
+
+function decodeText(body: Buffer, charset: string): string {
+  if (charset === 'utf-8') return body.toString('utf8');
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    throw new BodyReadError(415, 'charset.unsupported', `unsupported charset "${charset.toUpperCase()}"`);
+  }
+}
+
+/** An empty JSON body is an empty object; anything else must be an object or an array. */
+export function parseJsonBody(body: Buffer, contentType: string | undefined): unknown {
+  const charset = charsetOf(contentType) ?? 'utf-8';
+  if (!charset.startsWith('utf-')) throw new BodyReadError(415, 'charset.unsupported', `unsupported charset "${charset.toUpperCase()}"`);
+  if (body.length === 0) return {};
+  const text = decodeText(body, charset);
+  if (!JSON_START.test(text)) throw new BodyReadError(400, 'entity.parse.failed', 'the body is not a JSON object or array');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new BodyReadError(400, 'entity.parse.failed', (error as Error).message);
+  }
+}
+
+/** Nested keys (`a[b]=c`) become objects, as the urlencoded bodies accepted before did. */
+export function parseUrlencodedBody(body: Buffer, contentType: string | undefined): unknown {
+  const charset = charsetOf(contentType) ?? 'utf-8';
+  if (charset !== 'utf-8' && charset !== 'iso-8859-1') throw new BodyReadError(415, 'charset.unsupported', `unsupported charset "${charset.toUpperCase()}"`);
+  const text = body.toString(charset === 'utf-8' ? 'utf8' : 'latin1');
+  let parameters = text.length === 0 ? 0 : 1;
+  for (let index = text.indexOf('&'); index !== -1 && parameters <= URLENCODED_PARAMETER_LIMIT; index = text.indexOf('&', index + 1)) parameters += 1;
+  if (parameters > URLENCODED_PARAMETER_LIMIT) throw new BodyReadError(413, 'parameters.too.many', 'too many parameters');
+  try {
+    return parseQueryString(text, {
+      allowPrototypes: true,
+      arrayLimit: Math.max(100, parameters),
+      depth: URLENCODED_DEPTH,
+      parameterLimit: URLENCODED_PARAMETER_LIMIT,
+      strictDepth: true,
+      charset,
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw new BodyReadError(400, 'querystring.parse.rangeError', 'the input exceeded the depth');
+    throw error;
+  }
+}
+
+type TextParser = (body: Buffer, contentType: string | undefined) => unknown;
+
+const bufferedParser =
+  (parse: TextParser, limit: number) =>
+  (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<unknown> =>
+    readBody(payload as import('node:stream').Readable, request.headers, limit).then((body) => parse(body, request.headers['content-type']));
+
+/**
+ * The request bodies a service reads: JSON and urlencoded forms up to the service's body limit.
+ * Every other type, multipart included, is left unread: the route's upload interceptor (multer)
+ * reads multipart itself, as a stream, and a body of an unexpected type reaches the route as no
+ * body at all (a validation error naming the fields, never a 415 for the type).
+ */
+export function registerBodyParsers(instance: FastifyInstance, limit: number): void {
+  instance.removeAllContentTypeParsers();
+  instance.addContentTypeParser('application/json', bufferedParser(parseJsonBody, limit));
+  instance.addContentTypeParser('application/x-www-form-urlencoded', bufferedParser(parseUrlencodedBody, limit));
+  instance.addContentTypeParser('*', (_request: FastifyRequest, _payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void) => done(null, undefined));
+}
