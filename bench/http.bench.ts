@@ -4,6 +4,8 @@
 // real gateway (its per-address rate limits lifted for this measurement only: from one address
 // they would measure the limit). Bare Node is measured first and last; shares are of their mean.
 // Run: npm run bench:http. BENCH_SECONDS (default 10) per measurement; loopback only.
+// BENCH_CPU_PROF=<dir> writes a CPU profile of every service (node --cpu-prof) into <dir>;
+// BENCH_ONLY=<regex> measures only the requests whose name matches (bare Node always).
 import { TokenSigner, generateKeyPair } from '@teamfit/auth';
 import { SERVICES, type ServiceName } from '@teamfit/common';
 import { freePort, readGatewayTemplate, renderGatewayConfig, startNginx, waitForPort, withoutRateLimits } from '@teamfit/gateway';
@@ -19,6 +21,7 @@ import { callJson, expectStatus, keepAliveAgent } from './bench-support';
 const DIST_ROOT = path.resolve(__dirname, '..');
 const REPOSITORY_ROOT = path.resolve(DIST_ROOT, '..');
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const CPU_PROFILE_DIR = process.env['BENCH_CPU_PROF'];
 const CONNECTIONS = 50;
 const SERVICES_UNDER_TEST: ServiceName[] = ['profile', 'organisation', 'evaluation'];
 
@@ -126,7 +129,8 @@ async function main(): Promise<void> {
       const port = await freePort();
       ports[name] = port;
       const { args, env } = serviceProcess(name, { databaseUrl: database.url, smtpUrl: 'smtp://127.0.0.1:1', keys, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port }, { ...process.env, LOG_LEVEL: 'error', MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'teamfit-bench-media-')) });
-      const child = spawnQuiet(args, env, name);
+      const profiling = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+      const child = spawnQuiet([...profiling, ...args], env, name);
       cleanups.push(() => stopChild(child));
       // Migrations run at start: one service at a time, as they would on a first `npm start`.
       await waitForHealth(`http://127.0.0.1:${port}/health`);
@@ -181,8 +185,10 @@ async function main(): Promise<void> {
       { name: 'gateway `GET /evaluation/evaluation/:id`', url: `${gateway}/evaluation/evaluation/${evaluationId}`, headers: auth },
       { name: 'bare Node `http` (again)', url: `http://127.0.0.1:${bare}/`, headers: {} },
     ];
+    const only = process.env['BENCH_ONLY'] ? new RegExp(process.env['BENCH_ONLY']) : undefined;
+    const measured = targets.filter((target) => !only || target.name.startsWith('bare') || only.test(target.name));
     const results: WrkResult[] = [];
-    for (const target of targets) {
+    for (const target of measured) {
       wrk(wrkBinary, target.url, target.headers, 2); // warm-up: JIT, pools, keep-alive upstreams
       const result = wrk(wrkBinary, target.url, target.headers, SECONDS);
       if (result.failures > 0) throw new Error(`${target.name}: ${result.failures} failed requests (non-2xx or socket errors)`);
@@ -195,7 +201,7 @@ async function main(): Promise<void> {
     log('');
     log('| request | req/s | p99 | share of bare Node |');
     log('|---|---|---|---|');
-    targets.forEach((target, index) => {
+    measured.forEach((target, index) => {
       const result = results[index];
       if (!result) return;
       log(`| ${target.name} | ${Math.round(result.perSecond).toLocaleString('en')} | ${result.p99Ms.toFixed(1)} ms | ${((100 * result.perSecond) / baseline).toFixed(1)} % |`);

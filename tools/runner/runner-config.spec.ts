@@ -1,0 +1,50 @@
+import { loadRunnerConfig, RUNNER_ENVIRONMENT_VARIABLES } from './runner-config';
+
+describe('loadRunnerConfig', () => {
+  it('gives the documented defaults when nothing is set, and treats empty values as unset', () => {
+    expect(loadRunnerConfig({ GATEWAY_PORT: '  ', SMTP_URL: '' })).toEqual({
+      GATEWAY_PORT: 8080,
+      DATABASE_URL: undefined,
+      EMBEDDED_POSTGRES_PORT: 54329,
+      SMTP_URL: undefined,
+      MAILDEV_SMTP_PORT: 1025,
+      MAILDEV_WEB_PORT: 1080,
+      DATA_DIR: '.data',
+    });
+  });
+
+  it('reads every setting it is given', () => {
+    const config = loadRunnerConfig({
+      GATEWAY_PORT: '18080',
+      DATABASE_URL: 'postgresql://u:p@db:5432/teamfit',
+      EMBEDDED_POSTGRES_PORT: '15432',
+      SMTP_URL: 'smtps://mail.example.test:465',
+      MAILDEV_SMTP_PORT: '11025',
+      MAILDEV_WEB_PORT: '11080',
+      DATA_DIR: '/var/lib/teamfit',
+    });
+    expect(config).toEqual({
+      GATEWAY_PORT: 18080,
+      DATABASE_URL: 'postgresql://u:p@db:5432/teamfit',
+      EMBEDDED_POSTGRES_PORT: 15432,
+      SMTP_URL: 'smtps://mail.example.test:465',
+      MAILDEV_SMTP_PORT: 11025,
+      MAILDEV_WEB_PORT: 11080,
+      DATA_DIR: '/var/lib/teamfit',
+    });
+  });
+
+  it.each([
+    [{ GATEWAY_PORT: '80a' }, 'invalid configuration: GATEWAY_PORT must be a port number (1-65535)'],
+    [{ MAILDEV_WEB_PORT: '70000' }, 'invalid configuration: MAILDEV_WEB_PORT must be a port number (1-65535)'],
+    [{ EMBEDDED_POSTGRES_PORT: '0' }, 'invalid configuration: EMBEDDED_POSTGRES_PORT must be a port number (1-65535)'],
+    [{ DATABASE_URL: 'mysql://db/teamfit' }, 'invalid configuration: DATABASE_URL must be a postgres:// URL'],
+    [{ SMTP_URL: 'http://mail' }, 'invalid configuration: SMTP_URL must be an smtp:// URL'],
+  ])('refuses %j with one line naming the setting', (env, message) => {
+    expect(() => loadRunnerConfig(env)).toThrow(message);
+  });
+
+  it('lists exactly the settings it reads', () => {
+    expect([...RUNNER_ENVIRONMENT_VARIABLES].sort()).toEqual(['DATABASE_URL', 'DATA_DIR', 'EMBEDDED_POSTGRES_PORT', 'GATEWAY_PORT', 'MAILDEV_SMTP_PORT', 'MAILDEV_WEB_PORT', 'SMTP_URL']);
+  });
+});
