@@ -38,7 +38,8 @@ const rssKb = (pids: number[]): number =>
 
 async function startOnce(env: NodeJS.ProcessEnv): Promise<Sample> {
   const started = Date.now();
-  const child = spawn(process.execPath, [RUNNER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As `npm start` runs it (package.json): the runner's own young generation kept small too.
+  const child = spawn(process.execPath, ['--max-semi-space-size=1', RUNNER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
