@@ -212,8 +212,9 @@ export class EvaluationRepository {
   }
 
   /**
-   * The score profile of each member persona's most recently completed evaluation (SCORING.md
-   * section 2), the candidate left out; members without one have no row. One indexed query.
+   * The score profile of each member persona's most recently completed evaluation (the team
+   * context, docs/scoring.md), the candidate left out; members without one have no row. One
+   * indexed query.
    */
   async memberProfiles(teamId: number, candidatePersonaId: string | null, db?: Executor): Promise<MemberProfileRow[]> {
     return (db ? memberProfilesQuery(db) : this.memberProfilesOnPool).execute({ teamId, candidate: candidatePersonaId });

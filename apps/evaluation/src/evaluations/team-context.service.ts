@@ -4,7 +4,7 @@ import { EvaluationRepository, type Executor } from './evaluation.repository';
 import { QuestionnaireVersions, type QuestionnaireVersion } from './questionnaire-versions';
 
 /**
- * The team a candidate is scored against (SCORING.md section 2): the team's member personas, each
+ * The team a candidate is scored against (docs/scoring.md): the team's member personas, each
  * with the stored score profile of their most recently completed evaluation; members without one
  * are left out, and so is the candidate. (`includeMatchUserInTeam` lives with the organisation,
  * which this service does not read yet: the candidate is always left out.)
