@@ -95,6 +95,17 @@ describe('HTTP conventions every service keeps', () => {
     expect((await api().post('/nowhere').set('Content-Type', 'application/json').send('{').expect(400)).body).toEqual(refused);
   });
 
+  it('refuses JSON nested thousands deep, and strings with a NUL character, with 400 naming the field', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const tooDeep = { statusCode: 400, error: 'Bad Request', message: 'The body is nested deeper than 32 levels' };
+    expect((await api().post('/echo').set('Authorization', admin).set('Content-Type', 'application/json').send(deep).expect(400)).body).toEqual(tooDeep);
+    expect((await api().post('/nowhere').set('Content-Type', 'application/json').send(deep).expect(400)).body).toEqual(tooDeep);
+    const nul = await api().post('/echo').set('Authorization', admin).set('Content-Type', 'application/json').send('{"user":{"firstName":"A\\u0000da"}}').expect(400);
+    expect(nul.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'user.firstName contains a NUL character' });
+    const form = await api().post('/echo').set('Authorization', admin).type('form').send('name=a%00b').expect(400);
+    expect(form.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'name contains a NUL character' });
+  });
+
   it('reads JSON (empty, gzip), urlencoded forms with nested keys, and leaves other types unread', async () => {
     const post = () => api().post('/echo').set('Authorization', admin);
     expect((await post().set('Content-Type', 'application/json').send('').expect(201)).body).toEqual({ body: {} });

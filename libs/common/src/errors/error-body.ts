@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
+import { BODY_REFUSED } from '../http/body-shape';
 import { DomainError, type DomainErrorCode } from './domain-error';
 
 /** The platform error body (spec section 7); `errorId` only on 5xx, to find the log line. */
@@ -72,6 +73,8 @@ function bodyParserError(exception: unknown): ErrorBody | undefined {
   const { type, status } = exception as { type?: unknown; status?: unknown };
   if (type === 'entity.parse.failed') return errorBody(400, 'The request body is not valid JSON');
   if (type === 'entity.too.large') return errorBody(413, 'The request body is too large');
+  // The refusal names the field (body-shape.ts), shortened field names included.
+  if (type === BODY_REFUSED && status === 400) return errorBody(400, String((exception as { message?: unknown }).message));
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return errorBody(415, 'The request body encoding is not supported');
   }

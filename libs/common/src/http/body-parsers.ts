@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parse as parseQueryString } from 'qs';
+import { refuseUnacceptableBody } from './body-shape';
 import { BodyReadError, charsetOf, readBody } from './request-body';
 
 /** Where a JSON text may start: bodies that are a bare string, number or literal are refused. */
@@ -58,7 +59,11 @@ type TextParser = (body: Buffer, contentType: string | undefined) => unknown;
 const bufferedParser =
   (parse: TextParser, limit: number) =>
   (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<unknown> =>
-    readBody(payload as import('node:stream').Readable, request.headers, limit).then((body) => parse(body, request.headers['content-type']));
+    readBody(payload as import('node:stream').Readable, request.headers, limit).then((body) => {
+      const parsed = parse(body, request.headers['content-type']);
+      refuseUnacceptableBody(parsed);
+      return parsed;
+    });
 
 /**
  * The request bodies a service reads: JSON and urlencoded forms up to the service's body limit.
