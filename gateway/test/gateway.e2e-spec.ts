@@ -33,6 +33,41 @@ function announceBody(url: string, pathName: string, contentLength: number): Pro
 
 const jsonOfSize = (bytes: number): string => `{"data":"${'x'.repeat(bytes - 11)}"}`;
 
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request whose path goes out byte for byte: supertest would resolve `..` before sending. */
+function rawRequest(url: string, method: string, rawPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, path: rawPath, headers });
+    req.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const expectSecurityHeaders = (headers: Record<string, unknown>, csp: string = API_CSP) => {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['content-security-policy']).toBe(csp);
+};
+
+const expectJsonError = (answer: RawAnswer, statusCode: number, message: string) => {
+  expect(answer.status).toBe(statusCode);
+  expect(answer.headers['content-type']).toBe('application/json');
+  expect(JSON.parse(answer.body)).toEqual({ statusCode, error: expect.any(String), message });
+  expectSecurityHeaders(answer.headers);
+};
+
 describe('gateway in front of the five services', () => {
   const tokens = new TestTokens();
   let database: TestDatabase;
@@ -144,6 +179,59 @@ describe('gateway in front of the five services', () => {
     expect(response.body.message).toBe('Cannot POST /health');
     const tooLarge = await announceBody(gateway.url, '/media/health', 100 * MB + 1);
     expect(tooLarge.status).toBe(413);
+  });
+
+  it.each(['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/auth/../../etc/passwd', '/evaluation/%2E%2E/%2e%2e/%2e%2e/etc/passwd', '/static/..%2f..%2f..%2fetc/passwd'])(
+    'answers the path traversal %s with 400 in the platform body',
+    async (rawPath) => {
+      const answer = await rawRequest(gateway.url, 'GET', rawPath);
+      expectJsonError(answer, 400, 'The request line, path or headers are malformed');
+    },
+  );
+
+  it('answers a method nginx refuses with 405 in the platform body', async () => {
+    expectJsonError(await rawRequest(gateway.url, 'POST', '/static/robots.txt'), 405, 'This method is not allowed on this path');
+    expectJsonError(await rawRequest(gateway.url, 'TRACE', '/evaluation/health'), 405, 'This method is not allowed on this path');
+  });
+
+  it('answers an over-long URI with 414 and an over-large header with 400, both in the platform body', async () => {
+    expectJsonError(await rawRequest(gateway.url, 'GET', `/evaluation/${'a'.repeat(9000)}`), 414, 'The request URI is too long');
+    const header = await rawRequest(gateway.url, 'GET', '/evaluation/health', { cookie: `c=${'a'.repeat(9000)}` });
+    expectJsonError(header, 400, 'A request header or the cookies are too large');
+  });
+
+  it('adds the security headers to proxied answers, service errors and gateway errors', async () => {
+    const proxied = await request(gateway.url).get('/evaluation/health').expect(200);
+    expectSecurityHeaders(proxied.headers);
+    const serviceError = await request(gateway.url).get('/profile/nowhere').expect(404);
+    expect(serviceError.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /nowhere' });
+    expectSecurityHeaders(serviceError.headers);
+    expectSecurityHeaders((await request(gateway.url).get('/nowhere').expect(404)).headers);
+    expectSecurityHeaders((await request(gateway.url).get('/.env').expect(403)).headers);
+    expectSecurityHeaders((await request(gateway.url).get('/health').expect(200)).headers);
+    const staticFile = await request(gateway.url).get('/static/robots.txt').expect(200);
+    expectSecurityHeaders(staticFile.headers);
+    expect(String(staticFile.headers['cache-control'])).toContain('immutable');
+  });
+
+  it('lets the Swagger UI load its own scripts and styles under a docs CSP; docs-json keeps the strict one', async () => {
+    const docsCsp = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+    const page = await request(gateway.url).get('/evaluation/docs').redirects(1).expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expectSecurityHeaders(page.headers, docsCsp);
+    // script-src 'self' allows no inline script: every script of the page must be a same-origin file.
+    const scripts = [...page.text.matchAll(/<script([^>]*)>/g)].map((match) => /src=["']([^"']+)["']/.exec(match[1] ?? '')?.[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    const pageUrl = new URL('/evaluation/docs', gateway.url);
+    const sheets = [...page.text.matchAll(/<link[^>]*rel=["']stylesheet["'][^>]*>/g)].map((match) => /href=["']([^"']+)["']/.exec(match[0])?.[1]);
+    for (const source of [...scripts, ...sheets]) {
+      expect(source).toEqual(expect.any(String));
+      const asset = new URL(source ?? '', pageUrl);
+      expect(asset.origin).toBe(pageUrl.origin);
+      const answer = await request(gateway.url).get(asset.pathname).expect(200);
+      expectSecurityHeaders(answer.headers, docsCsp);
+    }
+    expectSecurityHeaders((await request(gateway.url).get('/evaluation/docs-json').expect(200)).headers);
   });
 
   describe('the access guard, through the gateway', () => {

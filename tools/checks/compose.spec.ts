@@ -44,6 +44,12 @@ describe('docker-compose.yml', () => {
     expect(services['gateway']?.build).toEqual({ context: './gateway' });
   });
 
+  it('publishes MailDev (an inbox holding sign-in codes) on the loopback interface only', () => {
+    const ports = services['maildev']?.ports ?? [];
+    expect(ports).toContain('127.0.0.1:1080:1080');
+    for (const port of ports) expect(port).toMatch(/^127\.0\.0\.1:/);
+  });
+
   it('names only environment variables the code reads', () => {
     for (const [name, service] of Object.entries(services)) {
       if (name === 'postgres' || name === 'maildev') continue;
