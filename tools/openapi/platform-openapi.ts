@@ -9,7 +9,7 @@ import { mediaAppModule } from '../../apps/media/src/media-app.module';
 import { organisationAppModule } from '../../apps/organisation/src/organisation-app.module';
 import { profileAppModule } from '../../apps/profile/src/profile-app.module';
 
-const MODULES: Record<ServiceName, ServiceModuleFactory> = {
+export const SERVICE_MODULES: Record<ServiceName, ServiceModuleFactory> = {
   auth: authAppModule,
   profile: profileAppModule,
   organisation: organisationAppModule,
@@ -18,6 +18,9 @@ const MODULES: Record<ServiceName, ServiceModuleFactory> = {
 };
 /** Served by the organisation service under their own names, not under /organisation. */
 const UNPREFIXED = /^\/(admin|hub)\/service-requests/;
+
+/** A service's route as the gateway exposes it. */
+export const gatewayPathOf = (service: ServiceName, route: string): string => (UNPREFIXED.test(route) ? route : `/${service}${route}`);
 
 export async function describeService(service: ServiceName): Promise<OpenAPIObject> {
   const keys = generateKeyPair();
@@ -29,7 +32,7 @@ export async function describeService(service: ServiceName): Promise<OpenAPIObje
     LOG_LEVEL: 'error',
     REQUEST_LOG: 'off',
   });
-  const app = await createServiceApp(config, MODULES[service]);
+  const app = await createServiceApp(config, SERVICE_MODULES[service]);
   try {
     return buildOpenApiDocument(app, service);
   } finally {
@@ -56,7 +59,7 @@ export async function describePlatform(): Promise<PlatformDescription> {
     const document = await describeService(service);
     services[service] = document;
     for (const [route, item] of Object.entries(document.paths)) {
-      platform.paths[UNPREFIXED.test(route) ? route : `/${service}${route}`] = item;
+      platform.paths[gatewayPathOf(service, route)] = item;
     }
     Object.assign(platform.components?.schemas ?? {}, document.components?.schemas ?? {});
   }

@@ -33,7 +33,7 @@ describe('media service: large and interrupted uploads', () => {
     // Neither the service nor this client held the 100 MB: far less than the file.
     expect(uploadGrowth).toBeLessThan(40 * MB);
 
-    const { result: downloaded, growth: downloadGrowth } = await peakRssGrowth(() => streamDownload(`${kit.url}/media/${file.id}`, kit.member));
+    const { result: downloaded, growth: downloadGrowth } = await peakRssGrowth(() => streamDownload(`${kit.url}/media/${file.id}`, kit.admin));
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers['content-length']).toBe(String(LIMIT));
     expect(downloaded.headers['content-type']).toBe('application/pdf');

@@ -81,7 +81,7 @@ describe('media service', () => {
       const file = await upload(content, 'claimed.png', {}, 'image/png');
       expect(file.mimeType).toBe(expected);
       expect(file.size).toBe(content.length);
-      const download = await api().get(`/media/${file.id}`).set('Authorization', kit.member).buffer(true).parse(binary).expect(200);
+      const download = await api().get(`/media/${file.id}`).set('Authorization', kit.admin).buffer(true).parse(binary).expect(200);
       expect(download.headers['content-type']).toBe(expected);
       expect(download.body).toEqual(content);
     });
@@ -143,22 +143,44 @@ describe('media service', () => {
       file = await upload(PNG, 'private.png');
     });
 
-    it('streams the bytes to any valid token with type, length and the SHA-256 as ETag', async () => {
+    it('streams a private file to administrators with type, length and the SHA-256 as ETag', async () => {
+      const response = await api().get(`/media/${file.id}`).set('Authorization', kit.admin).buffer(true).parse(binary).expect(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.headers['content-length']).toBe(String(PNG.length));
+      expect(response.headers['etag']).toBe(`"${file.sha256}"`);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.body).toEqual(PNG);
+    });
+
+    it('refuses a private file to personas and non-admin accounts with 403, and sends no byte', async () => {
+      for (const authorization of [kit.member, persona()]) {
+        const response = await api().get(`/media/${file.id}`).set('Authorization', authorization).expect(403);
+        expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Private files are for administrators' });
+        expect(response.headers['etag']).not.toBe(`"${file.sha256}"`);
+      }
+    });
+
+    it('streams a public file to any valid token', async () => {
+      const shared = await upload(PNG, 'shared.png', { public: 'true' });
       for (const authorization of [kit.member, kit.admin, persona()]) {
-        const response = await api().get(`/media/${file.id}`).set('Authorization', authorization).buffer(true).parse(binary).expect(200);
-        expect(response.headers['content-type']).toBe('image/png');
-        expect(response.headers['content-length']).toBe(String(PNG.length));
-        expect(response.headers['etag']).toBe(`"${file.sha256}"`);
-        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        const response = await api().get(`/media/${shared.id}`).set('Authorization', authorization).buffer(true).parse(binary).expect(200);
         expect(response.body).toEqual(PNG);
       }
     });
 
+    it('gives private files unguessable ids: no shared prefix, no counter between two uploads', async () => {
+      const next = await upload(PNG, 'next.png');
+      // An ObjectId starts with its creation second and ends with a counter: two uploads a moment
+      // apart would share their first 8 hex digits and differ by one at the end.
+      expect(next.id.slice(0, 8)).not.toBe(file.id.slice(0, 8));
+      expect(Number.parseInt(next.id.slice(-6), 16) - Number.parseInt(file.id.slice(-6), 16)).not.toBe(1);
+    });
+
     it('answers 304 without a body when the client holds the current copy', async () => {
-      const response = await api().get(`/media/${file.id}`).set('Authorization', kit.member).set('If-None-Match', `"${file.sha256}"`).expect(304);
+      const response = await api().get(`/media/${file.id}`).set('Authorization', kit.admin).set('If-None-Match', `"${file.sha256}"`).expect(304);
       expect(response.text).toBe('');
       expect(response.headers['etag']).toBe(`"${file.sha256}"`);
-      await api().get(`/media/${file.id}`).set('Authorization', kit.member).set('If-None-Match', `"${'0'.repeat(64)}"`).expect(200);
+      await api().get(`/media/${file.id}`).set('Authorization', kit.admin).set('If-None-Match', `"${'0'.repeat(64)}"`).expect(200);
     });
 
     it('answers 401 without a token and 403 for a bad one', async () => {
@@ -209,7 +231,7 @@ describe('media service', () => {
       await api().delete(`/media/${file.id}`).expect(401);
       await api().delete(`/media/${file.id}`).set('Authorization', kit.member).expect(403);
       expect(kit.storedFiles()).toContain(file.id);
-      await api().get(`/media/${file.id}`).set('Authorization', kit.member).expect(200);
+      await api().get(`/media/${file.id}`).set('Authorization', kit.admin).expect(200);
     });
 
     it('answers 400 for a malformed id', async () => {

@@ -14,6 +14,7 @@ import {
   type RoleMatchResult,
   type WorkstyleResult,
 } from '@teamfit/scoring';
+import { assertMayCompareWith } from './evaluation-access';
 import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
 import { EvaluationRepository, type EvaluationState } from './evaluation.repository';
 import { EvaluationService } from './evaluation.service';
@@ -48,6 +49,7 @@ export class ComparisonService {
 
   async teamMatch(id: string, options: RoleOptions, principal: VerifiedToken) {
     const evaluation = await this.flow.load(id, principal);
+    await this.assertPersonaComparesOwn(principal, evaluation, { algorithmUserId: options.algorithmUserId });
     const workstyle = await this.workstyleAgainst(evaluation, evaluation.teamId);
     const role = await this.roles.resolveRole(evaluation.teamId, options.roleId);
     const algorithmUserId = options.algorithmUserId ?? (await this.algorithmUserOf(evaluation.personaId));
@@ -68,6 +70,7 @@ export class ComparisonService {
     const evaluation = await this.evaluations.findState(id);
     if (!evaluation) throw evaluationNotFound();
     this.flow.assertAccess(evaluation, principal);
+    await this.assertPersonaComparesOwn(principal, evaluation, { teamId: options.algorithmTeamId, algorithmUserId: options.algorithmUserId });
     if (options.algorithmTeamId === evaluation.teamId) throw validationFailed("algorithmTeamId must differ from the evaluation's own team");
     // Names only: the member list stays in the database (the team context reads it there).
     const names = await this.evaluations.teamNames(evaluation.teamId, options.algorithmTeamId);
@@ -135,6 +138,13 @@ export class ComparisonService {
     const answers = answersFromValues(version.compact, evaluation.answerValues);
     if (answers.length === 0) throw validationFailed(`Evaluation ${evaluation.id} has no answers`);
     return { version, answers };
+  }
+
+  /** Only persona tokens are limited (see assertMayCompareWith); the persona is looked up only then. */
+  private async assertPersonaComparesOwn(principal: VerifiedToken, evaluation: Pick<EvaluationState, 'teamId' | 'personaId'>, asked: { teamId?: number; algorithmUserId?: number }): Promise<void> {
+    if (principal.kind !== 'persona') return;
+    const algorithmUserId = asked.algorithmUserId === undefined ? null : await this.algorithmUserOf(evaluation.personaId);
+    assertMayCompareWith(principal, { teamId: evaluation.teamId, algorithmUserId }, asked);
   }
 
   private async algorithmUserOf(personaId: string): Promise<number | null> {

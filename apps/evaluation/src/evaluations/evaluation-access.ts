@@ -2,11 +2,32 @@ import type { VerifiedToken } from '@teamfit/auth';
 import { forbidden } from '@teamfit/common';
 
 /**
- * ARCHITECTURE.md section 3: accounts may read every evaluation (admins also write); a persona
- * token reads and answers only the persona's own evaluations.
+ * Who may use an evaluation: accounts read every evaluation, only administrators change one; a
+ * persona token reads and answers only the persona's own evaluations.
  */
 export function assertMayUse(principal: VerifiedToken, personaId: string): void {
   if (principal.kind === 'persona' && principal.personaId !== personaId) {
     throw forbidden('This evaluation belongs to another persona');
+  }
+}
+
+/** Changing an evaluation (answering it): an administrator, or the persona it belongs to. */
+export function assertMayWrite(principal: VerifiedToken, personaId: string): void {
+  assertMayUse(principal, personaId);
+  if (principal.kind === 'account' && principal.isAdmin !== true) {
+    throw forbidden('Only administrators and the persona itself change an evaluation');
+  }
+}
+
+/**
+ * A persona compares only its own evaluation against its own team and its own user record: any
+ * other team or user would show it someone else's data. Accounts may compare freely.
+ */
+export function assertMayCompareWith(principal: VerifiedToken, own: { teamId: number; algorithmUserId: number | null }, asked: { teamId?: number; algorithmUserId?: number }): void {
+  if (principal.kind !== 'persona') return;
+  // Same answer whether the other team exists or not, so team ids cannot be probed.
+  if (asked.teamId !== undefined && asked.teamId !== own.teamId) throw forbidden("A persona compares only against its own team");
+  if (asked.algorithmUserId !== undefined && asked.algorithmUserId !== own.algorithmUserId) {
+    throw forbidden("A persona's comparisons use only its own algorithmUserId");
   }
 }

@@ -7,7 +7,7 @@ import { PersonaDirectory } from '@teamfit/personas';
 import { compactProfile, computeWorkstyleWithTeam } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
-import { assertMayUse } from './evaluation-access';
+import { assertMayUse, assertMayWrite } from './evaluation-access';
 import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
 import { EvaluationRepository } from './evaluation.repository';
 import type { EvaluationResults } from './evaluation.types';
@@ -107,7 +107,7 @@ export class EvaluationService {
     return this.db.transaction(async (tx) => {
       const evaluation = await this.evaluations.lockById(id, tx);
       if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
-      assertMayUse(principal, evaluation.personaId);
+      assertMayWrite(principal, evaluation.personaId);
       if (evaluation.status === 'complete') throw new DomainError('conflict', 'The evaluation is already complete');
       // Everything inside the transaction reads through it: a read on the pool while holding a
       // pool connection deadlocks once every connection is held by a completing answer.

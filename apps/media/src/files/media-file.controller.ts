@@ -45,8 +45,8 @@ const MediaUploadInterceptor = FileUploadInterceptor('file', (config: ServiceCon
 
 /**
  * The media service (gateway: /media). Uploads are for administrators (and the organisation
- * service acting with an administrator's token); any valid token reads; public files are also
- * readable without one at /public/:id.
+ * service acting with an administrator's token); any valid token reads a public file, only
+ * administrators a private one; public files are also readable without a token at /public/:id.
  */
 @ApiTags('media')
 @Controller()
@@ -72,15 +72,20 @@ export class MediaFileController {
 
   @Get('media/:id')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Download a file (any valid token)' })
+  @ApiOperation({ summary: 'Download a file (public files: any valid token; private files: administrators)' })
   @ApiProduces('application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf')
   @ApiOkResponse({ description: 'The raw bytes, Content-Type from the stored MIME type, ETag the SHA-256', schema: { type: 'string', format: 'binary' } })
   @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
   @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-  @ApiForbiddenResponse({ description: 'Invalid or expired token', type: ErrorResponseDto })
+  @ApiForbiddenResponse({ description: 'Invalid or expired token, or a private file and not an administrator', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No file has this id', type: ErrorResponseDto })
-  async download(@Param() { id }: MediaFileIdParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await sendFile(await this.files.open(id), PRIVATE_CACHE_CONTROL, request, reply);
+  async download(
+    @Param() { id }: MediaFileIdParams,
+    @Principal() principal: VerifiedToken,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendFile(await this.files.open(id, principal), PRIVATE_CACHE_CONTROL, request, reply);
   }
 
   @Delete('media/:id')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { notFound, validationFailed } from '@teamfit/common';
-import { ObjectId } from 'bson';
+import type { VerifiedToken } from '@teamfit/auth';
+import { forbidden, notFound, validationFailed } from '@teamfit/common';
+import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { MediaFileRow } from '../database/media.schema';
 import { mapMediaFile, type MediaFileDto } from './media-file.dto';
@@ -28,7 +29,7 @@ export class MediaFileService {
    */
   async store(upload: StoredUpload | undefined, isPublic: boolean, uploadedBy: string): Promise<MediaFileDto> {
     if (!upload) throw validationFailed('file is required (a multipart field named "file")');
-    const id = new ObjectId().toHexString();
+    const id = newFileId();
     try {
       await this.disk.adopt(upload.path, id);
     } catch (error) {
@@ -52,9 +53,16 @@ export class MediaFileService {
     }
   }
 
-  /** Any file, for an authenticated caller. */
-  open(id: string): Promise<OpenedMediaFile> {
-    return this.openWhere(id, () => true);
+  /**
+   * A public file for any authenticated caller; a private one (a service-request attachment, say)
+   * for administrators only. A service acting for an owner forwards that administrator's own token
+   * (as libs/media-client does), so it needs no rule or key of its own.
+   */
+  open(id: string, principal: VerifiedToken): Promise<OpenedMediaFile> {
+    return this.openWhere(id, (row) => {
+      if (!row.isPublic && !isAdministrator(principal)) throw forbidden('Private files are for administrators');
+      return true;
+    });
   }
 
   /** Public files only; a private file is as unknown as a missing one (404), so ids do not leak. */
@@ -81,3 +89,11 @@ export class MediaFileService {
     }
   }
 }
+
+const isAdministrator = (principal: VerifiedToken): boolean => principal.kind === 'account' && principal.isAdmin === true;
+
+/**
+ * 96 random bits in the 24-hex ObjectId form clients know. A real ObjectId is a timestamp, a
+ * per-process value and a counter: the id of one upload gives away its neighbours.
+ */
+export const newFileId = (): string => randomBytes(12).toString('hex');
