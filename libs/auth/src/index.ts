@@ -10,6 +10,8 @@ export { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN, pkceMatches, s256Challen
 export { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, generateOtp, hashOtp, otpMatches } from './login/otp';
 export { createLoginTables, type LoginTables } from './login/login.tables';
 export type { LoginSubject, LoginSubjects } from './login/login-subjects';
-export { FAILURES_BEFORE_DELAY, PasswordlessLogin, REFRESH_TOKEN_TTL_SECONDS, type PasswordlessLoginOptions, type TokenPair } from './login/passwordless-login';
+export { PasswordlessLogin, REFRESH_TOKEN_TTL_SECONDS, SESSION_MAX_AGE_SECONDS, type PasswordlessLoginOptions, type TokenPair } from './login/passwordless-login';
+export { FAILURES_BEFORE_DELAY, SignInLockedError } from './login/login-throttle';
+export { RetryAfterInterceptor } from './login/retry-after.interceptor';
 export { LoginRequestDto, RefreshRequestDto, VerifyRequestDto } from './login/login-request.dto';
 export { AccountResource } from './guards/account-resource.decorator';
