@@ -203,6 +203,70 @@ describe('account sign-in against the auth service', () => {
     await login(email);
   });
 
+  it('ten concurrent logins leave exactly one live challenge, and only its code signs in', async () => {
+    const email = 'racer@example.test';
+    const subjectId = await insertAccount({ emailAddress: email, firstName: 'Ra', lastName: 'Cer' });
+    const before = smtp.messages.length;
+    const verifiers = Array.from({ length: 10 }, newVerifier);
+    const responses = await Promise.all(verifiers.map((verifier) => request(auth.url).post('/login').send({ emailAddress: email, codeChallenge: s256Challenge(verifier) })));
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
+    expect(smtp.messages.length - before).toBe(10);
+    expect(await countRows(`SELECT count(*) FROM auth.login_challenges WHERE subject_id = '${subjectId}' AND consumed_at IS NULL AND superseded_at IS NULL`)).toBe(1);
+    // Logins run one after another under the account's lock, so the last code e-mailed is the live one.
+    const liveOtp = otpFromMail(await smtp.latestTo(email));
+    const statuses = await Promise.all(responses.map((response, i) => verify(response.body.accessToken as string, liveOtp, verifiers[i] ?? '').then((r) => r.status)));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(9);
+  });
+
+  it('wrong codes across superseded challenges exhaust one budget, and verify then answers the lockout', async () => {
+    const email = 'guesser@example.test';
+    await insertAccount({ emailAddress: email, firstName: 'Gue', lastName: 'Sser' });
+    const wrongFor = (otp: string) => (otp === '000000' ? '111111' : '000000');
+    const first = await login(email);
+    for (let attempt = 0; attempt < 5; attempt += 1) await verify(first.loginToken, wrongFor(first.otp), first.verifier).expect(400);
+    const second = await login(email);
+    for (let attempt = 0; attempt < 4; attempt += 1) await verify(second.loginToken, wrongFor(second.otp), second.verifier).expect(400);
+    // Nine failures: a third login is still allowed, and its first wrong code is the tenth.
+    const third = await login(email);
+    await verify(third.loginToken, wrongFor(third.otp), third.verifier).expect(400);
+    const locked = await verify(third.loginToken, third.otp, third.verifier).expect(429);
+    expect(locked.headers['retry-after']).toMatch(/^(29|30)$/);
+    expect(locked.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: `Too many failed sign-in attempts; try again in ${locked.headers['retry-after']} seconds` });
+    const lockedLogin = await request(auth.url).post('/login').send({ emailAddress: email, codeChallenge: s256Challenge(newVerifier()) }).expect(429);
+    expect(lockedLogin.headers['retry-after']).toMatch(/^(29|30)$/);
+    clock.offsetMs = 31_000;
+    await verify(third.loginToken, third.otp, third.verifier).expect(200);
+  });
+
+  it('logout revokes the whole family, answers 204 every time, and leaves other sessions alone', async () => {
+    const signIn = async () => {
+      const { loginToken, otp, verifier } = await login('admin@example.test');
+      return (await verify(loginToken, otp, verifier).expect(200)).body.refreshToken as string;
+    };
+    const first = await signIn();
+    const other = await signIn();
+    const rotated = (await request(auth.url).post('/token').send({ refreshToken: first }).expect(200)).body.refreshToken as string;
+    const out = await request(auth.url).post('/logout').send({ refreshToken: first }).expect(204);
+    expect(out.text).toBe('');
+    await request(auth.url).post('/token').send({ refreshToken: rotated }).expect(403);
+    await request(auth.url).post('/logout').send({ refreshToken: rotated }).expect(204);
+    await request(auth.url).post('/logout').send({ refreshToken: 'never-issued' }).expect(204);
+    await request(auth.url).post('/logout').send({}).expect(400);
+    await request(auth.url).post('/token').send({ refreshToken: other }).expect(200);
+  });
+
+  it('a session cannot be refreshed past 30 days after its sign-in', async () => {
+    const { loginToken, otp, verifier } = await login('admin@example.test');
+    const signedIn = (await verify(loginToken, otp, verifier).expect(200)).body.refreshToken as string;
+    const day = 24 * 60 * 60 * 1000;
+    clock.offsetMs = 29 * day;
+    const late = (await request(auth.url).post('/token').send({ refreshToken: signedIn }).expect(200)).body.refreshToken as string;
+    clock.offsetMs = 30 * day + 1000;
+    const refused = await request(auth.url).post('/token').send({ refreshToken: late }).expect(403);
+    expect(refused.body.message).toBe('The refresh token is invalid, expired or revoked');
+  });
+
   it('refuses a blocked account', async () => {
     await insertAccount({ emailAddress: 'blocked@example.test', firstName: 'B', lastName: 'Locked', status: 'BLOCKED' });
     const response = await request(auth.url).post('/login').send({ emailAddress: 'blocked@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(403);

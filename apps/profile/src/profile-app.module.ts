@@ -5,6 +5,8 @@ import { serviceModule } from '@teamfit/platform';
 import { PersonaLoginController } from './persona-login/persona-login.controller';
 import { PERSONA_LOGIN_CLOCK, type PersonaLoginClock, PersonaLoginService } from './persona-login/persona-login.service';
 import { PersonaController } from './personas/persona.controller';
+import { PersonaEmailChangeRepository } from './personas/persona-email-change.repository';
+import { PersonaEmailService } from './personas/persona-email.service';
 import { PersonaRepository } from './personas/persona.repository';
 import { PersonaService } from './personas/persona.service';
 import { TeamController } from './teams/team.controller';
@@ -33,6 +35,8 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
       TeamRepository,
       TeamService,
       PersonaRepository,
+      PersonaEmailChangeRepository,
+      PersonaEmailService,
       PersonaService,
       PersonaLoginService,
       { provide: PERSONA_LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) },

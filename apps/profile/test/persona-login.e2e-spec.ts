@@ -185,4 +185,39 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
     // Re-use revoked the family: the newest token is spent too.
     await api().post('/persona/token').send({ refreshToken: refreshed.body.refreshToken as string }).expect(403);
   });
+
+  it('concurrent logins leave one live challenge; wrong codes across challenges lock verify with Retry-After', async () => {
+    const persona = await createPersona({ emailAddress: 'racer.persona@example.test' });
+    const verifiers = Array.from({ length: 6 }, newVerifier);
+    const logins = await Promise.all(verifiers.map((verifier) => api().post('/persona/login').send({ emailAddress: 'racer.persona@example.test', codeChallenge: s256Challenge(verifier) })));
+    expect(logins.map((response) => response.status)).toEqual(Array(6).fill(200));
+    const live = await queryRows<{ count: string }>(profile.database.url, 'SELECT count(*) FROM profile.login_challenges WHERE subject_id = $1 AND consumed_at IS NULL AND superseded_at IS NULL', [persona.id]);
+    expect(live).toEqual([{ count: '1' }]);
+
+    const wrongFor = (otp: string) => (otp === '000000' ? '111111' : '000000');
+    const first = await login('racer.persona@example.test');
+    for (let attempt = 0; attempt < 5; attempt += 1) await verify(first.loginToken, wrongFor(first.otp), first.verifier).expect(400);
+    const second = await login('racer.persona@example.test');
+    for (let attempt = 0; attempt < 5; attempt += 1) await verify(second.loginToken, wrongFor(second.otp), second.verifier).expect(400);
+    const third = await api().post('/persona/login').send({ emailAddress: 'racer.persona@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(429);
+    expect(third.headers['retry-after']).toMatch(/^(29|30)$/);
+    // The lockout holds at verify as well: a challenge started later waits, even with the right code.
+    clock.offsetMs = 31_000;
+    const fourth = await login('racer.persona@example.test');
+    clock.offsetMs = 0;
+    const locked = await verify(fourth.loginToken, fourth.otp, fourth.verifier).expect(429);
+    expect(locked.headers['retry-after']).toMatch(/^\d+$/);
+    clock.offsetMs = 31_000;
+    await verify(fourth.loginToken, fourth.otp, fourth.verifier).expect(200);
+  });
+
+  it('POST /persona/logout revokes the family with 204, and repeating it is 204 too', async () => {
+    await createPersona({ emailAddress: 'leaving@example.test' });
+    const { loginToken, otp, verifier } = await login('leaving@example.test');
+    const signedIn = (await verify(loginToken, otp, verifier).expect(200)).body.refreshToken as string;
+    const rotated = (await api().post('/persona/token').send({ refreshToken: signedIn }).expect(200)).body.refreshToken as string;
+    await api().post('/persona/logout').send({ refreshToken: signedIn }).expect(204);
+    await api().post('/persona/token').send({ refreshToken: rotated }).expect(403);
+    await api().post('/persona/logout').send({ refreshToken: rotated }).expect(204);
+  });
 });

@@ -131,4 +131,16 @@ describe('profile service through the gateway', () => {
     expect(unknown.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'No persona is registered with this e-mail address' });
     expect((await viaGateway().get('/profile/health').expect(200)).body).toMatchObject({ status: 'ok' });
   });
+
+  it("persona login, verify and token spend /auth's budget (burst 10), not /profile's", async () => {
+    const attempt = () => viaGateway().post('/profile/persona/login').send({ emailAddress: 'nobody@example.test', codeChallenge: s256Challenge(randomBytes(32).toString('base64url')) });
+    const answers = await Promise.all(Array.from({ length: 14 }, attempt));
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(answers.filter((answer) => answer.status === 404).length).toBeLessThanOrEqual(11);
+    expect(limited.length).toBeGreaterThanOrEqual(3);
+    expect(limited[0]?.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.any(String) });
+    await viaGateway().post('/profile/persona/verify').send({}).expect(429);
+    // The rest of /profile keeps its own budget.
+    await viaGateway().get('/profile/persona/me').set('authorization', profile.member).expect(400);
+  });
 });

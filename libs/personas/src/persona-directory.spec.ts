@@ -55,9 +55,12 @@ describe('PersonaDirectory (read-only view of profile.personas)', () => {
     const fallback = await insert({ userEmailAddress: 'Fallback@Example.test' });
     expect((await directory.findByEmail('fallback@example.test'))?.id).toBe(fallback.id);
 
-    await insert({ emailAddress: 'shared@example.test', status: 'BLOCKED' });
-    const active = await insert({ emailAddress: 'shared@example.test', status: 'ACTIVE' });
-    await insert({ emailAddress: 'shared@example.test', status: 'PENDING' });
+    // Own addresses are unique; personas of one user may share the user's address.
+    const userId = randomUUID();
+    await insert({ userId, userEmailAddress: 'shared@example.test', status: 'BLOCKED' });
+    const active = await insert({ userId, userEmailAddress: 'shared@example.test', status: 'ACTIVE' });
+    await insert({ userId, userEmailAddress: 'shared@example.test', status: 'PENDING' });
+    await expect(insert({ emailAddress: 'OWN@example.test' })).rejects.toThrow();
     expect((await directory.findByEmail('shared@example.test'))?.id).toBe(active.id);
     expect(await directory.findByEmail('nobody@example.test')).toBeUndefined();
   });

@@ -21,8 +21,9 @@ export class PersonaDirectory {
 
   /**
    * The persona that signs in with this address: its own e-mail, else its user's, compared
-   * ignoring case. Addresses are not unique among personas; when several share one, a persona that
-   * is not blocked wins, then the oldest, so the choice is stable.
+   * ignoring case. A persona's own address is unique (a unique index on its lower case), but the
+   * personas of one user may share their user's address; then a persona that is not blocked wins,
+   * then the oldest, so the choice is stable.
    */
   async findByEmail(emailAddress: string): Promise<PersonaRow | undefined> {
     const [row] = await this.db

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profileSchema } from './profile-schema';
 
 export const PERSONA_ROLES = ['EMPLOYEE', 'CANDIDATE', 'HR', 'TEAM_MANAGER', 'MANAGER'] as const;
@@ -47,6 +47,8 @@ export const personas = profileSchema.table(
     index('personas_created_at_id_idx').on(table.createdAt, table.id),
     // The sign-in address: the persona's own e-mail, else its user's (see PersonaDirectory.findByEmail).
     index('personas_sign_in_email_idx').on(sql`lower(coalesce(${table.emailAddress}, ${table.userEmailAddress}))`),
+    // A persona's own address belongs to it alone, ignoring case: two personas cannot both sign in with it.
+    uniqueIndex('personas_email_address_unique_idx').on(sql`lower(${table.emailAddress})`),
   ],
 );
 

@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiForbiddenResponse,
+  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -10,12 +11,13 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, Principal, type VerifiedToken } from '@teamfit/auth';
+import { AcceptTokens, Principal, RetryAfterInterceptor, type VerifiedToken } from '@teamfit/auth';
 import { Public } from '@teamfit/common';
 import { LoginRequestDto, RefreshRequestDto, TokenPairDto, VerifyRequestDto, VerifyResponseDto } from './login.dto';
 import { LoginService } from './login.service';
 
 @ApiTags('sign-in')
+@UseInterceptors(RetryAfterInterceptor)
 @Controller()
 export class LoginController {
   constructor(private readonly logins: LoginService) {}
@@ -27,7 +29,7 @@ export class LoginController {
   @ApiOkResponse({ type: TokenPairDto })
   @ApiBadRequestResponse({ description: 'Invalid e-mail address or code challenge' })
   @ApiNotFoundResponse({ description: 'No account with this e-mail address' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait (Retry-After gives the seconds)' })
   login(@Body() body: LoginRequestDto): Promise<TokenPairDto> {
     return this.logins.login(body.emailAddress, body.codeChallenge);
   }
@@ -40,6 +42,7 @@ export class LoginController {
   @ApiOkResponse({ type: VerifyResponseDto })
   @ApiBadRequestResponse({ description: 'Wrong, expired or used code, or wrong verifier' })
   @ApiUnauthorizedResponse({ description: 'No Bearer token' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait (Retry-After gives the seconds)' })
   @ApiForbiddenResponse({ description: 'Not a login token, or an invalid one' })
   async verify(@Principal() loginToken: VerifiedToken, @Body() body: VerifyRequestDto): Promise<VerifyResponseDto> {
     const result = await this.logins.verify(loginToken, body.otp, body.codeVerifier);
@@ -54,5 +57,14 @@ export class LoginController {
   @ApiForbiddenResponse({ description: 'Invalid, expired, revoked or re-used refresh token' })
   token(@Body() body: RefreshRequestDto): Promise<TokenPairDto> {
     return this.logins.refresh(body.refreshToken);
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sign a session out: its refresh token and every token rotated from the same sign-in stop working' })
+  @ApiNoContentResponse({ description: 'Signed out (also when the token was unknown or already revoked); no body' })
+  async logout(@Body() body: RefreshRequestDto): Promise<void> {
+    await this.logins.logout(body.refreshToken);
   }
 }

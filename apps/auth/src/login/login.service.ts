@@ -46,4 +46,8 @@ export class LoginService {
   refresh(refreshToken: string): Promise<TokenPair> {
     return this.flow.refresh(refreshToken);
   }
+
+  logout(refreshToken: string): Promise<void> {
+    return this.flow.logout(refreshToken);
+  }
 }

@@ -10,3 +10,4 @@ export { personas, profileSchema, teammates, teams } from '@teamfit/personas';
 
 export const { loginChallenges, refreshTokens, loginThrottles } = createLoginTables(profileSchema);
 export const profileLoginTables = { loginChallenges, refreshTokens, loginThrottles };
+export { personaEmailChanges } from '../personas/persona-email-change.table';

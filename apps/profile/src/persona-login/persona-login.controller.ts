@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiForbiddenResponse,
+  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -10,7 +11,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, Principal, type VerifiedToken } from '@teamfit/auth';
+import { AcceptTokens, Principal, RetryAfterInterceptor, type VerifiedToken } from '@teamfit/auth';
 import { Public } from '@teamfit/common';
 import { ErrorResponseDto } from '../shared/validation';
 import { PersonaLoginRequestDto, PersonaRefreshRequestDto, PersonaTokenPairDto, PersonaVerifyRequestDto, PersonaVerifyResponseDto } from './persona-login.dto';
@@ -18,6 +19,7 @@ import { PersonaLoginService } from './persona-login.service';
 
 /** /persona/login, /persona/verify and /persona/token (gateway: /profile/persona/...), spec 4.3. */
 @ApiTags('persona sign-in')
+@UseInterceptors(RetryAfterInterceptor)
 @Controller('persona')
 export class PersonaLoginController {
   constructor(private readonly logins: PersonaLoginService) {}
@@ -30,7 +32,7 @@ export class PersonaLoginController {
   @ApiBadRequestResponse({ description: 'Invalid e-mail address or code challenge', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No persona has this e-mail address', type: ErrorResponseDto })
   @ApiForbiddenResponse({ description: 'The persona is blocked', type: ErrorResponseDto })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait', type: ErrorResponseDto })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait (Retry-After gives the seconds)', type: ErrorResponseDto })
   login(@Body() body: PersonaLoginRequestDto): Promise<PersonaTokenPairDto> {
     return this.logins.login(body.emailAddress, body.codeChallenge);
   }
@@ -43,6 +45,7 @@ export class PersonaLoginController {
   @ApiOkResponse({ type: PersonaVerifyResponseDto })
   @ApiBadRequestResponse({ description: 'Wrong, expired or used code, or wrong verifier', type: ErrorResponseDto })
   @ApiUnauthorizedResponse({ description: 'No Bearer token', type: ErrorResponseDto })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait (Retry-After gives the seconds)', type: ErrorResponseDto })
   @ApiForbiddenResponse({ description: 'Not a persona login token, or an invalid one', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'The persona no longer exists', type: ErrorResponseDto })
   async verify(@Principal() loginToken: VerifiedToken, @Body() body: PersonaVerifyRequestDto): Promise<PersonaVerifyResponseDto> {
@@ -58,5 +61,14 @@ export class PersonaLoginController {
   @ApiForbiddenResponse({ description: 'Invalid, expired, revoked or re-used refresh token', type: ErrorResponseDto })
   token(@Body() body: PersonaRefreshRequestDto): Promise<PersonaTokenPairDto> {
     return this.logins.refresh(body.refreshToken);
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sign a persona session out: its refresh token and every token rotated from the same sign-in stop working' })
+  @ApiNoContentResponse({ description: 'Signed out (also when the token was unknown or already revoked); no body' })
+  async logout(@Body() body: PersonaRefreshRequestDto): Promise<void> {
+    await this.logins.logout(body.refreshToken);
   }
 }

@@ -71,4 +71,8 @@ export class PersonaLoginService {
   refresh(refreshToken: string): Promise<TokenPair> {
     return this.flow.refresh(refreshToken);
   }
+
+  logout(refreshToken: string): Promise<void> {
+    return this.flow.logout(refreshToken);
+  }
 }

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -9,9 +10,10 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
+import { AcceptTokens, AdminOnly, Principal, RetryAfterInterceptor, type VerifiedToken } from '@teamfit/auth';
 import { ErrorResponseDto, UuidParams } from '../shared/validation';
 import {
   CreatePersonaDto,
@@ -24,7 +26,10 @@ import {
   PersonaStatusDto,
   UpdatePersonaDto,
 } from './persona.dto';
+import { ConfirmEmailChangeDto } from './persona-email.dto';
 import { PersonaService } from './persona.service';
+
+const ADDRESS_TAKEN = { description: 'Another persona signs in with this e-mail address (compared ignoring case)', type: ErrorResponseDto };
 
 const NO_PERSONA_ID = { description: 'The token carries no personaId claim (an account token)', type: ErrorResponseDto };
 
@@ -82,6 +87,7 @@ export class PersonaController {
   @ApiOperation({ summary: 'Create a persona (administrators); status defaults to PENDING' })
   @ApiCreatedResponse({ type: PersonaDto })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: ErrorResponseDto })
+  @ApiConflictResponse(ADDRESS_TAKEN)
   create(@Body() body: CreatePersonaDto): Promise<PersonaDto> {
     return this.personas.create(body);
   }
@@ -111,17 +117,39 @@ export class PersonaController {
   @ApiOkResponse({ type: PersonaDto })
   @ApiBadRequestResponse({ description: 'id is not a UUID, or a field is invalid or not accepted', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
+  @ApiConflictResponse(ADDRESS_TAKEN)
   update(@Param() { id }: UuidParams, @Body() body: UpdatePersonaDto): Promise<PersonaDto> {
     return this.personas.update(id, body);
   }
 
   @Patch(':persona_id')
-  @ApiOperation({ summary: 'Partial update (administrators, or the persona itself); roles and status are refused' })
+  @ApiOperation({
+    summary: 'Partial update (administrators, or the persona itself); roles and status are refused',
+    description:
+      'Administrators set e-mail addresses directly. A persona that gives itself a new `emailAddress` or `user.emailAddress` ' +
+      'keeps its current address: a confirmation code is e-mailed to the new one, and POST /persona/{id}/email/verify with ' +
+      'that code makes the change. The answer is the persona as stored, with every other change applied.',
+  })
   @ApiOkResponse({ type: PersonaDto })
   @ApiBadRequestResponse({ description: 'A field has an invalid format, or is not accepted (roles, status)', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
+  @ApiConflictResponse(ADDRESS_TAKEN)
   patch(@Param() { persona_id }: PersonaIdParams, @Body() body: PatchPersonaDto, @Principal() caller: VerifiedToken): Promise<PersonaDto> {
     return this.personas.patch(persona_id, body, caller);
+  }
+
+  @Post(':id/email/verify')
+  @AcceptTokens('persona')
+  @HttpCode(200)
+  @UseInterceptors(RetryAfterInterceptor)
+  @ApiOperation({ summary: "Prove a new e-mail address with the code sent to it; the persona's address changes (the persona itself)" })
+  @ApiOkResponse({ type: PersonaDto })
+  @ApiBadRequestResponse({ description: 'Wrong or expired code, none pending, too many wrong codes, or id not a UUID', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
+  @ApiConflictResponse(ADDRESS_TAKEN)
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong codes: wait (Retry-After gives the seconds)', type: ErrorResponseDto })
+  confirmEmail(@Param() { id }: UuidParams, @Body() body: ConfirmEmailChangeDto, @Principal() caller: VerifiedToken): Promise<PersonaDto> {
+    return this.personas.confirmEmail(id, body.otp, caller);
   }
 
   @Delete(':id')

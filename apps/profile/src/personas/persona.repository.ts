@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { postgresErrorOf } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { type NewPersonaRow, PersonaDirectory, type PersonaRow, personas } from '@teamfit/personas';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 
 export type PersonaChanges = Partial<Omit<NewPersonaRow, 'id' | 'createdAt' | 'updatedAt'>>;
+/** The database or a transaction: writes that belong to a larger change run in its transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export const EMAIL_UNIQUE_INDEX = 'personas_email_address_unique_idx';
+
+/** True when the error is the unique index on personas' own addresses refusing a duplicate. */
+export function isEmailTaken(error: unknown): boolean {
+  const postgres = postgresErrorOf(error);
+  return postgres?.code === '23505' && postgres.constraint === EMAIL_UNIQUE_INDEX;
+}
 
 export interface PersonaFilter {
   userId?: string | undefined;
@@ -44,15 +55,20 @@ export class PersonaRepository {
     return this.directory.findById(id);
   }
 
-  async insert(values: NewPersonaRow): Promise<PersonaRow> {
-    const [row] = await this.db.insert(personas).values(values).returning();
+  async findForUpdate(tx: Executor, id: string): Promise<PersonaRow | undefined> {
+    const [row] = await tx.select().from(personas).where(eq(personas.id, id)).for('update');
+    return row;
+  }
+
+  async insert(values: NewPersonaRow, tx: Executor = this.db): Promise<PersonaRow> {
+    const [row] = await tx.insert(personas).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
   /** Changes only the given columns and bumps updated_at; `undefined` when no row has the id. */
-  async update(id: string, changes: PersonaChanges): Promise<PersonaRow | undefined> {
-    const [row] = await this.db
+  async update(id: string, changes: PersonaChanges, tx: Executor = this.db): Promise<PersonaRow | undefined> {
+    const [row] = await tx
       .update(personas)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(personas.id, id))
@@ -63,5 +79,31 @@ export class PersonaRepository {
   async delete(id: string): Promise<boolean> {
     const deleted = await this.db.delete(personas).where(eq(personas.id, id)).returning({ id: personas.id });
     return deleted.length > 0;
+  }
+
+  /**
+   * Serialises every change that gives some persona this address (ignoring case) until the
+   * transaction ends, so the check below and the write cannot interleave with another's.
+   */
+  async lockAddress(tx: Executor, address: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'persona-address:'}::text || lower(${address}::text)))`);
+  }
+
+  /**
+   * Whether giving this address to a persona would share a sign-in address: another user's persona
+   * signs in with it, or (for a persona's own address) any other persona already has it as its own.
+   */
+  async addressTaken(tx: Executor, address: string, ownAddress: boolean, self: { personaId?: string; userId: string }): Promise<boolean> {
+    const lowered = sql`lower(${address}::text)`;
+    const others = self.personaId === undefined ? sql`true` : sql`${personas.id} <> ${self.personaId}`;
+    const ownClash = ownAddress ? sql`lower(${personas.emailAddress}) = ${lowered}` : sql`false`;
+    const [row] = await tx
+      .select({ id: personas.id })
+      .from(personas)
+      .where(
+        sql`${others} AND ((${personas.userId} <> ${self.userId} AND lower(coalesce(${personas.emailAddress}, ${personas.userEmailAddress})) = ${lowered}) OR ${ownClash})`,
+      )
+      .limit(1);
+    return row !== undefined;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { VerifiedToken } from '@teamfit/auth';
-import { forbidden, notFound, validationFailed } from '@teamfit/common';
+import { conflict, forbidden, notFound, validationFailed } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import type { PersonaRow } from '@teamfit/personas';
 import { completenessOf } from './persona-completeness';
 import type {
@@ -15,7 +16,9 @@ import type {
   UpdatePersonaDto,
 } from './persona.dto';
 import { mapPersona } from './persona.mapper';
-import { type PersonaChanges, PersonaRepository } from './persona.repository';
+import { ADDRESS_TAKEN, PersonaEmailService } from './persona-email.service';
+import type { EmailChangeField } from './persona-email-change.table';
+import { type Executor, isEmailTaken, type PersonaChanges, PersonaRepository } from './persona.repository';
 
 const DEFAULT_PAGE = 1;
 const DEFAULT_LIMIT = 10;
@@ -27,7 +30,11 @@ const DEFAULT_LIMIT = 10;
  */
 @Injectable()
 export class PersonaService {
-  constructor(private readonly repository: PersonaRepository) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly repository: PersonaRepository,
+    private readonly emails: PersonaEmailService,
+  ) {}
 
   async list(query: PersonaListQueryDto): Promise<PersonaPageDto> {
     const page = query.page ?? DEFAULT_PAGE;
@@ -52,7 +59,7 @@ export class PersonaService {
   }
 
   async create(input: CreatePersonaDto): Promise<PersonaDto> {
-    const row = await this.repository.insert({
+    const values = {
       userId: input.user_id,
       // Omitted, the identity column's sequence assigns the user's integer id.
       ...(input.user?.id !== undefined ? { userNumber: input.user.id } : {}),
@@ -65,6 +72,10 @@ export class PersonaService {
       contactNumber: input.contactNumber ?? null,
       roles: input.roles ?? [],
       status: input.status ?? 'PENDING',
+    };
+    const row = await this.inTransaction(async (tx) => {
+      await this.emails.assertAvailable(tx, { userId: values.userId }, { own: values.emailAddress, user: values.userEmailAddress });
+      return this.repository.insert(values, tx);
     });
     return mapPersona(row);
   }
@@ -97,7 +108,12 @@ export class PersonaService {
     if (input.resumeContent !== undefined) changes.resumeContent = input.resumeContent;
     if (input.verifiedEmail !== undefined) changes.verifiedEmail = input.verifiedEmail;
     if (input.verified !== undefined) changes.verified = input.verified;
-    return this.write(id, changes);
+    return caller.kind === 'persona' ? this.patchOwn(id, changes) : this.write(id, changes);
+  }
+
+  /** /persona/:id/email/verify: the code from the e-mail makes the pending address the persona's. */
+  async confirmEmail(id: string, otp: string, caller: VerifiedToken): Promise<PersonaDto> {
+    return mapPersona(await this.emails.confirm(id, otp, caller));
   }
 
   /** Roles and status: administrators only, through their own route (spec section 3.1). */
@@ -112,10 +128,63 @@ export class PersonaService {
     if (!(await this.repository.delete(id))) throw notFound('Persona');
   }
 
+  /** An administrator's write: addresses change at once, unless another persona signs in with them (409). */
   private async write(id: string, changes: PersonaChanges): Promise<PersonaDto> {
-    const row = await this.repository.update(id, changes);
+    const row = await this.inTransaction(async (tx) => {
+      const current = await this.repository.findForUpdate(tx, id);
+      if (!current) return undefined;
+      const movesUser = changes.userId !== undefined && changes.userId !== current.userId;
+      // An address is checked when it changes (not only its case), and both when the persona moves to another user.
+      const check = (next: string | null | undefined, stored: string | null): string | null | undefined => {
+        const after = next === undefined ? stored : next;
+        return movesUser || (after !== null && after.toLowerCase() !== stored?.toLowerCase()) ? after : undefined;
+      };
+      await this.emails.assertAvailable(tx, { personaId: id, userId: changes.userId ?? current.userId }, {
+        own: check(changes.emailAddress, current.emailAddress),
+        user: check(changes.userEmailAddress, current.userEmailAddress),
+      });
+      return this.repository.update(id, changes, tx);
+    });
     if (!row) throw notFound('Persona');
     return mapPersona(row);
+  }
+
+  /**
+   * A persona's own PATCH: every field but a new address changes at once; a new address (its own
+   * or its user's) is only requested, with a code e-mailed to it, and changes when the code is
+   * proven. Clearing an address, or changing only its case, needs no proof.
+   */
+  private async patchOwn(id: string, changes: PersonaChanges): Promise<PersonaDto> {
+    const row = await this.inTransaction(async (tx) => {
+      const current = await this.repository.findForUpdate(tx, id);
+      if (!current) return undefined;
+      const { emailAddress, userEmailAddress, ...direct } = changes;
+      const proofs: [EmailChangeField, string][] = [];
+      const sort = (field: EmailChangeField, next: string | null | undefined, stored: string | null, apply: (value: string | null) => void) => {
+        if (next === undefined) return;
+        if (next === null || next.toLowerCase() === stored?.toLowerCase()) apply(next);
+        else proofs.push([field, next]);
+      };
+      const immediate: PersonaChanges = { ...direct };
+      sort('emailAddress', emailAddress, current.emailAddress, (value) => (immediate.emailAddress = value));
+      sort('user.emailAddress', userEmailAddress, current.userEmailAddress, (value) => (immediate.userEmailAddress = value));
+      const [proof, second] = proofs;
+      if (second) throw validationFailed('emailAddress and user.emailAddress can be changed only one at a time');
+      const updated = await this.repository.update(id, immediate, tx);
+      if (proof) await this.emails.requestChange(tx, current, ...proof);
+      return updated;
+    });
+    if (!row) throw notFound('Persona');
+    return mapPersona(row);
+  }
+
+  /** One transaction per change; the unique index on own addresses is the last word (409). */
+  private async inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      throw isEmailTaken(error) ? conflict(ADDRESS_TAKEN) : error;
+    }
   }
 
   private async found(id: string): Promise<PersonaRow> {

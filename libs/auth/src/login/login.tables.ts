@@ -1,4 +1,5 @@
-import { index, integer, type PgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, type PgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The tables of the passwordless login, created in the schema of the service that runs it: the
@@ -20,7 +21,11 @@ export function createLoginTables(schema: PgSchema) {
       supersededAt: timestamp('superseded_at', { withTimezone: true }),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (table) => [index('login_challenges_subject_idx').on(table.subjectId)],
+    (table) => [
+      index('login_challenges_subject_idx').on(table.subjectId),
+      // One live challenge per subject: a second one cannot be stored, whatever runs concurrently.
+      uniqueIndex('login_challenges_one_live_idx').on(table.subjectId).where(sql`${table.consumedAt} IS NULL AND ${table.supersededAt} IS NULL`),
+    ],
   );
 
   const refreshTokens = schema.table(
@@ -36,6 +41,8 @@ export function createLoginTables(schema: PgSchema) {
       rotatedAt: timestamp('rotated_at', { withTimezone: true }),
       revokedAt: timestamp('revoked_at', { withTimezone: true }),
       expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      /** The absolute end of the session (the family): set at sign-in, carried by every rotation. */
+      sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }).notNull(),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
     (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_challenge_idx').on(table.challengeId)],

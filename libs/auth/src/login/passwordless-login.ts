@@ -6,14 +6,13 @@ import type { VerifiedToken } from '../tokens/token-claims';
 import type { TokenSigner } from '../tokens/token-signer';
 import type { LoginTables } from './login.tables';
 import type { LoginSubjects } from './login-subjects';
+import { LoginThrottle } from './login-throttle';
 import { generateOtp, hashOtp, newOtpSalt, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, otpMatches } from './otp';
 import { pkceMatches } from './pkce';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
-/** After this many consecutive failures, each login waits a growing delay. */
-export const FAILURES_BEFORE_DELAY = 10;
-const BASE_DELAY_SECONDS = 30;
-const MAX_DELAY_SECONDS = 15 * 60;
+/** A session (one refresh family) ends this long after its sign-in, however often it is refreshed. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export interface TokenPair {
   accessToken: string;
@@ -37,6 +36,7 @@ export interface PasswordlessLoginOptions {
 const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 const newRefreshToken = (): string => randomBytes(32).toString('base64url');
 const seconds = (date: Date, add: number): Date => new Date(date.getTime() + add * 1000);
+const earlier = (a: Date, b: Date): Date => (a < b ? a : b);
 /** Refusals found inside a transaction are returned, not thrown, so what was recorded commits. */
 type Outcome<T> = { error: DomainError } | { pair: T };
 
@@ -45,9 +45,11 @@ const invalidOtp = () => new DomainError('validation_failed', 'The one-time pass
 /** The e-mailed one-time password + PKCE sign-in, shared by accounts (/auth) and personas (/profile/persona). */
 export class PasswordlessLogin {
   private readonly now: () => Date;
+  private readonly throttle: LoginThrottle;
 
   constructor(private readonly options: PasswordlessLoginOptions) {
     this.now = options.now ?? (() => new Date());
+    this.throttle = new LoginThrottle(options.tables);
   }
 
   /** Starts a challenge and e-mails its code; the answer is a token good only for verify. */
@@ -67,18 +69,16 @@ export class PasswordlessLogin {
     if (!subject) throw new DomainError('not_found', `No ${this.options.subjectName} is registered with this e-mail address`);
     if (subject.blocked) throw new DomainError('forbidden', `This ${this.options.subjectName} is blocked`);
     const now = this.now();
-    const [throttle] = await db.select().from(tables.loginThrottles).where(eq(tables.loginThrottles.subjectId, subject.id));
-    if (throttle?.lockedUntil && throttle.lockedUntil > now) {
-      const waitSeconds = Math.ceil((throttle.lockedUntil.getTime() - now.getTime()) / 1000);
-      throw new DomainError('rate_limited', `Too many failed sign-in attempts; try again in ${waitSeconds} seconds`);
-    }
-
     const otp = generateOtp();
     const salt = newOtpSalt();
     const refreshToken = newRefreshToken();
-    // One transaction: supersede the old challenge, store the new one and its pending refresh
-    // token, and send the e-mail before committing, so a failed send leaves nothing behind.
+    // One transaction, under the subject's throttle lock: concurrent logins of one subject run one
+    // after another, each superseding the one before, so exactly one challenge stays live (the
+    // partial unique index on live challenges backs this). The e-mail is sent before committing,
+    // so a failed send leaves nothing behind.
     return db.transaction(async (tx) => {
+      const locked = await this.throttle.lock(tx, subject.id, now);
+      if (locked) throw locked;
       await tx
         .update(tables.loginChallenges)
         .set({ supersededAt: now })
@@ -101,6 +101,7 @@ export class PasswordlessLogin {
         subjectId: subject.id,
         challengeId: challenge.id,
         expiresAt: seconds(now, REFRESH_TOKEN_TTL_SECONDS),
+        sessionExpiresAt: seconds(now, SESSION_MAX_AGE_SECONDS),
       });
       await this.options.deliverOtp(subject.emailAddress, otp, OTP_TTL_SECONDS / 60);
       const accessToken = signer.sign({
@@ -123,6 +124,9 @@ export class PasswordlessLogin {
     if (loginToken.kind !== this.options.loginTokenKind || !challengeId) throw new DomainError('forbidden', 'This token cannot be used here');
     const now = this.now();
     const outcome = await db.transaction(async (tx): Promise<Outcome<TokenPair & { subjectId: string }>> => {
+      // The lockout holds at verify too: past the failure budget even the right code waits.
+      const locked = await this.throttle.lock(tx, loginToken.sub, now);
+      if (locked) return { error: locked };
       const [challenge] = await tx.select().from(tables.loginChallenges).where(eq(tables.loginChallenges.id, challengeId)).for('update');
       if (!challenge || challenge.subjectId !== loginToken.sub) return { error: invalidOtp() };
       if (challenge.consumedAt || challenge.supersededAt || challenge.expiresAt <= now) return { error: invalidOtp() };
@@ -131,13 +135,13 @@ export class PasswordlessLogin {
       }
       if (!pkceMatches(codeVerifier, challenge.codeChallenge) || !otpMatches(otp, challenge.otpSalt, challenge.otpHash)) {
         await tx.update(tables.loginChallenges).set({ attempts: sql`${tables.loginChallenges.attempts} + 1` }).where(eq(tables.loginChallenges.id, challenge.id));
-        await this.recordFailure(tx, challenge.subjectId, now);
+        await this.throttle.recordFailure(tx, challenge.subjectId, now);
         return { error: new DomainError('validation_failed', 'The one-time password or the code verifier is wrong') };
       }
       const claims = await this.options.subjects.accessClaims(challenge.subjectId);
       if (!claims) return { error: new DomainError('forbidden', `This ${this.options.subjectName} can no longer sign in`) };
       await tx.update(tables.loginChallenges).set({ consumedAt: now }).where(eq(tables.loginChallenges.id, challenge.id));
-      await tx.delete(tables.loginThrottles).where(eq(tables.loginThrottles.subjectId, challenge.subjectId));
+      await this.throttle.clear(tx, challenge.subjectId);
       // The refresh token handed out at login becomes usable; a new one is issued as well, so the
       // answer carries a pair that never travelled before the code was proven.
       await tx.update(tables.refreshTokens).set({ revokedAt: now }).where(eq(tables.refreshTokens.challengeId, challenge.id));
@@ -147,12 +151,27 @@ export class PasswordlessLogin {
         tokenHash: hashRefreshToken(refreshToken),
         subjectId: challenge.subjectId,
         activatedAt: now,
-        expiresAt: seconds(now, REFRESH_TOKEN_TTL_SECONDS),
+        expiresAt: seconds(now, Math.min(REFRESH_TOKEN_TTL_SECONDS, SESSION_MAX_AGE_SECONDS)),
+        sessionExpiresAt: seconds(now, SESSION_MAX_AGE_SECONDS),
       });
       return { pair: { accessToken: this.options.signer.sign(claims), refreshToken, subjectId: challenge.subjectId } };
     });
     if ('error' in outcome) throw outcome.error;
     return outcome.pair;
+  }
+
+  /**
+   * Signs a session out: the presented refresh token's whole family is revoked. Unknown, spent or
+   * already revoked tokens change nothing and are not told apart, so logout can be repeated.
+   */
+  async logout(presented: string): Promise<void> {
+    const { db, tables } = this.options;
+    const now = this.now();
+    await db.transaction(async (tx) => {
+      const [token] = await tx.select({ familyId: tables.refreshTokens.familyId }).from(tables.refreshTokens).where(eq(tables.refreshTokens.tokenHash, hashRefreshToken(presented)));
+      if (!token) return;
+      await tx.update(tables.refreshTokens).set({ revokedAt: now }).where(and(eq(tables.refreshTokens.familyId, token.familyId), isNull(tables.refreshTokens.revokedAt)));
+    });
   }
 
   /** Rotates a refresh token; presenting one already rotated revokes its whole family. */
@@ -162,7 +181,7 @@ export class PasswordlessLogin {
     const outcome = await db.transaction(async (tx): Promise<Outcome<TokenPair>> => {
       const [token] = await tx.select().from(tables.refreshTokens).where(eq(tables.refreshTokens.tokenHash, hashRefreshToken(presented))).for('update');
       const refused = new DomainError('forbidden', 'The refresh token is invalid, expired or revoked');
-      if (!token || token.revokedAt || !token.activatedAt || token.expiresAt <= now) return { error: refused };
+      if (!token || token.revokedAt || !token.activatedAt || token.expiresAt <= now || token.sessionExpiresAt <= now) return { error: refused };
       if (token.rotatedAt) {
         await tx.update(tables.refreshTokens).set({ revokedAt: now }).where(and(eq(tables.refreshTokens.familyId, token.familyId), isNull(tables.refreshTokens.revokedAt)));
         return { error: new DomainError('forbidden', 'The refresh token was already used; every session of its family is signed out') };
@@ -176,31 +195,13 @@ export class PasswordlessLogin {
         tokenHash: hashRefreshToken(refreshToken),
         subjectId: token.subjectId,
         activatedAt: now,
-        expiresAt: seconds(now, REFRESH_TOKEN_TTL_SECONDS),
+        // Rotation never carries a session past its absolute end.
+        expiresAt: earlier(seconds(now, REFRESH_TOKEN_TTL_SECONDS), token.sessionExpiresAt),
+        sessionExpiresAt: token.sessionExpiresAt,
       });
       return { pair: { accessToken: this.options.signer.sign(claims), refreshToken } };
     });
     if ('error' in outcome) throw outcome.error;
     return outcome.pair;
-  }
-
-  private async recordFailure(tx: Pick<NodePgDatabase<Record<string, never>>, 'insert'>, subjectId: string, now: Date): Promise<void> {
-    const { loginThrottles } = this.options.tables;
-    const failures = sql`${loginThrottles.consecutiveFailures} + 1`;
-    const excess = sql`GREATEST(${loginThrottles.consecutiveFailures} + 1 - ${FAILURES_BEFORE_DELAY}, 0)`;
-    await tx
-      .insert(loginThrottles)
-      .values({ subjectId, consecutiveFailures: 1, updatedAt: now })
-      .onConflictDoUpdate({
-        target: loginThrottles.subjectId,
-        set: {
-          consecutiveFailures: failures,
-          updatedAt: now,
-          // From the 10th consecutive failure on: 30 s, 60 s, 120 s … up to 15 minutes.
-          lockedUntil: sql`CASE WHEN ${loginThrottles.consecutiveFailures} + 1 >= ${FAILURES_BEFORE_DELAY}
-            THEN ${now.toISOString()}::timestamptz + make_interval(secs => LEAST(${BASE_DELAY_SECONDS} * power(2, ${excess}), ${MAX_DELAY_SECONDS}))
-            ELSE NULL END`,
-        },
-      });
   }
 }
