@@ -32,6 +32,8 @@ export const PERSONA_TOKEN: AccessRule = { ...REFUSED, personaSelf: 'allowed', p
 export const ANY_ACCESS_TOKEN: AccessRule = { ...REFUSED, personaSelf: 'allowed', personaOther: 'allowed', account: 'allowed', admin: 'allowed' };
 /** A persona's own resource, read: every account, and that persona alone among personas. */
 export const PERSONA_OWNED_READ: AccessRule = { ...ACCOUNTS_READ, personaSelf: 'allowed' };
+/** Only the persona itself, with its own token (proving its own new e-mail address). */
+export const PERSONA_ITSELF: AccessRule = { ...REFUSED, personaSelf: 'allowed' };
 /** A persona's own resource, changed: administrators and that persona alone (never a non-admin account). */
 export const PERSONA_OWNED_WRITE: AccessRule = { ...ADMIN_ONLY, personaSelf: 'allowed' };
 /**
@@ -44,11 +46,14 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'POST /auth/login': PUBLIC,
   'POST /auth/verify': SIGN_IN_STEP,
   'POST /auth/token': PUBLIC,
+  'POST /auth/logout': PUBLIC,
   'GET /auth/health': PUBLIC,
   'GET /auth/_ping': PUBLIC,
   'POST /profile/persona/login': PUBLIC,
   'POST /profile/persona/verify': PERSONA_SIGN_IN_STEP,
   'POST /profile/persona/token': PUBLIC,
+  'POST /profile/persona/logout': PUBLIC,
+  'POST /profile/persona/{id}/email/verify': PERSONA_ITSELF,
   'GET /profile/persona/me': PERSONA_TOKEN,
   'GET /profile/persona/profile': PERSONA_TOKEN,
   'GET /profile/persona/status': PERSONA_TOKEN,
