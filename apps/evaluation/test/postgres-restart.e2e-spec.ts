@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
+import { organisationAppModule } from '../../organisation/src/organisation-app.module';
 import { evaluationAppModule } from '../src/evaluation-app.module';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -117,6 +118,8 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
   let port: number;
   let postgres: Server | undefined;
   let service: RunningTestService | undefined;
+  /** A second service on the same server: its pools, API-call log and interval jobs live through it too. */
+  let organisation: RunningTestService | undefined;
   let questionIds: number[] = [];
   const evaluationIds: string[] = [];
 
@@ -150,6 +153,7 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
       const people = Array.from({ length: WORKERS + 1 }, (_, index) => ({ userId: randomUUID(), userNumber: 900 + index, userFirstName: `P${index}`, role: 'Engineer', description: 'p' }));
       const ids = (await db.insert(personas).values(people).returning({ id: personas.id })).map((row) => row.id);
       service = await startTestService('evaluation', (config) => evaluationAppModule(config), { databaseUrl: postgres.url, keys: tokens.keys });
+      organisation = await startTestService('organisation', organisationAppModule, { databaseUrl: postgres.url, keys: tokens.keys });
       const team = await post('/algorithm/teams', { name: 'Crew', memberPersonaIds: [ids[WORKERS]] });
       expect(team.status).toBe(201);
       for (const personaId of ids.slice(0, WORKERS)) {
@@ -164,12 +168,13 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
 
   afterAll(async () => {
     await service?.close();
+    await organisation?.close();
     if (dataDir) await stopServer(dataDir);
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   }, 30_000);
 
-  async function call(method: 'GET' | 'POST', route: string, body?: object): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
-    const response = await fetch(`${service?.url}${route}`, {
+  async function call(method: 'GET' | 'POST', route: string, body?: object, base = service?.url): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
+    const response = await fetch(`${base}${route}`, {
       method,
       headers: auth,
       ...(body ? { body: JSON.stringify(body) } : {}),
@@ -204,7 +209,9 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
         }
         const read = await call('GET', `/evaluation/${evaluationId}`);
         observed.push({ ...read, phase: at });
-        if (write.status !== 200 || read.status !== 200) await sleep(50);
+        const other = await call('GET', `/question/${questionId}`, undefined, organisation?.url);
+        observed.push({ ...other, phase: at });
+        if (write.status !== 200 || read.status !== 200 || other.status !== 200) await sleep(50);
       }
     };
 
@@ -251,9 +258,11 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
     expect(after.length).toBeGreaterThan(0);
     expect(after.filter((entry) => entry.status !== 200)).toEqual([]);
     expect(acksIn.after).toBeGreaterThan(0);
-    // No connection stayed checked out by a request the outage interrupted: the pool is whole.
-    const pool = service?.app.get(Pool);
-    expect(pool && pool.totalCount - pool.idleCount).toBe(0);
+    // No connection stayed checked out by a request the outage interrupted: the pools are whole.
+    for (const running of [service, organisation]) {
+      const pool = running?.app.get(Pool);
+      expect(pool && pool.totalCount - pool.idleCount).toBe(0);
+    }
 
     const client = new Client({ connectionString: postgres?.url });
     await client.connect();
