@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 
 export const DATABASE = Symbol('DATABASE');
 export type Database = NodePgDatabase<Record<string, never>>;
@@ -8,15 +8,45 @@ export type Database = NodePgDatabase<Record<string, never>>;
 /** Injects the service's Drizzle database handle. */
 export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);
 
+/**
+ * During an outage a request waits at most this long for a connection, then fails (answered 503)
+ * instead of hanging until the client gives up.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+
 export function createPool(databaseUrl: string, applicationName: string): Pool {
-  const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: applicationName });
-  // An idle connection the server closes (restart, failover) is an event, not a reason to crash;
-  // the pool replaces it on the next query.
-  pool.on('error', (error) => logger.warn(`idle database connection lost: ${error.message}`));
-  return pool;
+  const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: applicationName, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  return survivingConnectionLoss(pool, applicationName);
 }
 
-const logger = new Logger('Database');
+/**
+ * Makes a lost connection an error of the query that used it, never of the process, and never a
+ * leak. node-postgres emits 'error' on a client whose socket dies; the pool listens only while a
+ * client is idle, so a client checked out (a transaction, a batch) when PostgreSQL goes away
+ * would emit an 'error' nobody handles, and Node ends the process. Every client gets a listener
+ * of its own: its pending queries still reject (answered 503), and a checked-out client is handed
+ * back at once. Drizzle releases a transaction's client only once `begin` succeeded, so a
+ * connection dying before that would otherwise stay checked out forever, shrinking the pool with
+ * each outage. The dead client is dropped by the pool, later release() calls by its holder are
+ * no-ops, and the next request opens a fresh connection once the server is back.
+ */
+export function survivingConnectionLoss(pool: Pool, label: string): Pool {
+  const logger = new Logger(`Database:${label}`);
+  const checkedOut = new WeakSet<PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('error', (error) => logger.warn(`idle database connection lost: ${error.message}`));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      logger.warn(`database connection lost: ${error.message}`);
+      if (!checkedOut.has(client)) return;
+      const release = client.release.bind(client);
+      client.release = () => undefined;
+      release(error);
+    });
+  });
+  return pool;
+}
 
 @Injectable()
 class PoolCloser implements OnApplicationShutdown {

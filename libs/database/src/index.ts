@@ -1,4 +1,4 @@
-export { DATABASE, DatabaseModule, InjectDatabase, createPool, type Database } from './database.module';
+export { CONNECT_TIMEOUT_MS, DATABASE, DatabaseModule, InjectDatabase, createPool, survivingConnectionLoss, type Database } from './database.module';
 export { runMigrations, type MigrationTarget } from './migrations';
 export { ensureDatabase, quoteIdentifier, startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgres } from './embedded-postgres';
 export { serviceMigrationTargets, telemetryMigrationTarget } from './service-migrations';

@@ -18,6 +18,9 @@ export interface MigrationTarget {
 export async function runMigrations(databaseUrl: string, target: MigrationTarget): Promise<number> {
   if (!existsSync(path.join(target.migrationsFolder, 'meta', '_journal.json'))) return 0;
   const client = new Client({ connectionString: databaseUrl, application_name: `${target.service}-migrations` });
+  // The server going away mid-migration rejects the pending query (and fails the start); without
+  // a listener the client's 'error' event would end the process first.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', ['teamfit-migrations']);

@@ -19,6 +19,7 @@ import { AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
 import { FileUploadInterceptor, Public, type ServiceConfig } from '@teamfit/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
+import { contentDispositionOf } from './content-disposition';
 import { HashingDiskStorage, type StoredUpload } from './hashing-disk.storage';
 import { InterruptedUploadInterceptor } from './interrupted-upload.interceptor';
 import { mediaFolders } from './media-disk';
@@ -132,6 +133,8 @@ async function sendFile({ row, handle }: OpenedMediaFile, cacheControl: string, 
   response.statusCode = 200;
   response.setHeader('Content-Type', row.mimeType);
   response.setHeader('Content-Length', String(row.size));
+  const disposition = contentDispositionOf(row);
+  if (disposition) response.setHeader('Content-Disposition', disposition);
   if (request.method === 'HEAD') {
     await handle.close();
     response.end();

@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
 import { BODY_REFUSED } from '../http/body-shape';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { DomainError, type DomainErrorCode } from './domain-error';
 
 /** The platform error body (spec section 7); `errorId` only on 5xx, to find the log line. */
@@ -34,6 +35,7 @@ const POSTGRES_CLIENT_ERRORS: Record<string, { status: number; message: string }
 };
 
 export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable; please retry shortly';
 
 export function errorBody(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -54,6 +56,8 @@ export function toErrorBody(exception: unknown): ErrorBody {
   }
   const parserError = bodyParserError(exception) ?? frameworkError(exception);
   if (parserError) return parserError;
+  // Before the SQLSTATE table: a lost connection is nobody's input error.
+  if (isDatabaseUnavailable(exception)) return errorBody(503, DATABASE_UNAVAILABLE_MESSAGE);
   const postgres = postgresError(exception);
   if (postgres) return errorBody(postgres.status, postgres.message);
   return errorBody(500, INTERNAL_ERROR_MESSAGE);

@@ -1,4 +1,5 @@
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { CONNECT_TIMEOUT_MS, survivingConnectionLoss } from '@teamfit/database';
 import { Pool } from 'pg';
 import type { ServiceConfig } from '../config/service-config';
 import { RequestLogWriter } from './request-log.writer';
@@ -30,10 +31,10 @@ export class RequestLogModule {
         {
           provide: REQUEST_LOG_POOL,
           useFactory: () => {
-            const pool = new Pool({ connectionString: config.databaseUrl, max: 2, application_name: `${config.service}-request-log` });
-            // Losing an idle connection must never take the service down; the next batch reconnects.
-            pool.on('error', () => undefined);
-            return pool;
+            const name = `${config.service}-request-log`;
+            // Losing a connection, idle or mid-batch, must never take the service down; the batch is
+            // dropped and counted, and the next one reconnects.
+            return survivingConnectionLoss(new Pool({ connectionString: config.databaseUrl, max: 2, application_name: name, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), name);
           },
         },
         {
