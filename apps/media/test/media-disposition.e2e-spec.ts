@@ -23,11 +23,12 @@ describe('media downloads and Content-Disposition', () => {
   afterAll(() => kit.stop());
 
   it('serves a private file (a service-request attachment) as an attachment under its uploaded name', async () => {
-    const id = await upload(PDF, 'Angebot.pdf', false);
-    // The name is set with SQL: multipart file names are still decoded as latin1 on upload.
+    const id = await upload(PDF, 'Angebot Müller.pdf', false);
+    // The multipart file name arrives as UTF-8 and is stored as such.
     const client = new Client({ connectionString: kit.database.url });
     await client.connect();
-    await client.query('UPDATE media.files SET original_name = $1 WHERE id = $2', ['Angebot Müller.pdf', id]).finally(() => client.end());
+    const stored = await client.query<{ original_name: string }>('SELECT original_name FROM media.files WHERE id = $1', [id]).finally(() => client.end());
+    expect(stored.rows[0]?.original_name).toBe('Angebot Müller.pdf');
     const response = await api().get(`/media/${id}`).set('Authorization', kit.admin).expect(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="Angebot M_ller.pdf"; filename*=UTF-8''Angebot%20M%C3%BCller.pdf`);

@@ -49,6 +49,8 @@ declare module 'multer' {
     interface Options {
       storage?: StorageEngine;
       limits?: Limits;
+      /** How busboy decodes parameters without a charset, file names among them (default latin1). */
+      defParamCharset?: string;
     }
     type Middleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
     interface Instance {

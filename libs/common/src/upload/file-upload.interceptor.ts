@@ -38,7 +38,8 @@ export function FileUploadInterceptor(fieldName: string, source: UploadOptionsSo
     constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
       const options = typeof source === 'function' ? source(config) : source;
       this.storage = options.storage;
-      this.middleware = multer({ ...options, limits: { ...DEFAULT_LIMITS, ...options.limits } }).single(fieldName);
+      // File names are UTF-8, as browsers send them; busboy's default would read them as latin1.
+      this.middleware = multer({ defParamCharset: 'utf8', ...options, limits: { ...DEFAULT_LIMITS, ...options.limits } }).single(fieldName);
     }
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
