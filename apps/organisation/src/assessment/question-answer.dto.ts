@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ANSWER_TEXT_MAX_LENGTH, type QuestionAnswerRow } from '@teamfit/assessment';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { INT4_MAX, INT4_MIN, IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+import { INT4_MAX, INT4_MIN, ToInteger } from '@teamfit/common';
+import { IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
 
 export class QuestionAnswerDto {
   @ApiProperty({ type: 'integer' })
@@ -35,7 +35,7 @@ export class QuestionAnswerPageDto extends PageInfoDto {
 export class QuestionAnswerListQuery extends PageQueryDto {
   @ApiPropertyOptional({ type: 'integer', description: 'Only the answers of this question' })
   @IsOptional()
-  @Type(() => Number)
+  @ToInteger()
   @IsIdentifier()
   questionId?: number;
 }

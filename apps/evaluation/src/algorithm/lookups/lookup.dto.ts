@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsOmittable, MAX_INTEGER } from '../shared/algorithm-http.dto';
+import { INT4_MAX } from '@teamfit/common';
+import { IsOmittable } from '../shared/algorithm-http.dto';
 import type { LookupKind } from './lookup.descriptors';
 
 export const NAME_MAX_LENGTH = 200;
@@ -41,7 +42,7 @@ export class CreateOrderedLookupDto extends CreateNamedLookupDto {
   @ApiProperty({ type: 'integer', minimum: 0 })
   @IsInt()
   @Min(0)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   orderBy!: number;
 }
 
@@ -49,7 +50,7 @@ export class CreateLocatedLookupDto extends CreateNamedLookupDto {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   countryId!: number;
 }
 
@@ -67,7 +68,7 @@ export class UpdateOrderedLookupDto extends UpdateNamedLookupDto {
   @IsOmittable()
   @IsInt()
   @Min(0)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   orderBy?: number;
 }
 
@@ -76,7 +77,7 @@ export class UpdateLocatedLookupDto extends UpdateNamedLookupDto {
   @IsOmittable()
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   countryId?: number;
 }
 

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { INT4_MAX } from '@teamfit/common';
 import type { RoleSpecificationRow, SetCriterion, ThresholdCriterion } from '../../database/evaluation.schema';
 import type { LookupCollection } from '../lookups/lookup.descriptors';
-import { MAX_INTEGER } from '../shared/algorithm-http.dto';
 
 export const MAX_CRITERION_IDS = 1000;
 
@@ -15,13 +15,13 @@ export class SetCriterionDto implements SetCriterion {
   @ArrayUnique()
   @IsInt({ each: true })
   @Min(1, { each: true })
-  @Max(MAX_INTEGER, { each: true })
+  @Max(INT4_MAX, { each: true })
   ids!: number[];
 
   @ApiProperty({ type: 'integer', minimum: 1, example: 1, description: 'Points: 1 = 13, 2 = 7, 3 = 3, 4 and above = 1' })
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   priority!: number;
 }
 
@@ -30,13 +30,13 @@ export class ThresholdCriterionDto implements ThresholdCriterion {
   @ApiProperty({ type: 'integer', minimum: 1, example: 3, description: 'Id of the criterion’s lookup; must exist' })
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   id!: number;
 
   @ApiProperty({ type: 'integer', minimum: 1, example: 2, description: 'Points: 1 = 13, 2 = 7, 3 = 3, 4 and above = 1' })
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   priority!: number;
 }
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { INT4_MAX, ToInteger } from '@teamfit/common';
 import type { RoleRow } from '../../database/evaluation.schema';
-import { IsOmittable, MAX_INTEGER, PageQuery, ToInteger } from '../shared/algorithm-http.dto';
+import { IsOmittable, PageQuery } from '../shared/algorithm-http.dto';
 
 export const ROLE_TITLE_MAX_LENGTH = 200;
 export const DEFAULT_CRITERIA_WEIGHT = 50;
@@ -37,14 +38,14 @@ export class CreateRoleDto {
   @ApiProperty({ type: 'integer', minimum: 1, description: 'An existing team' })
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   teamId!: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, nullable: true, description: 'An existing role specification' })
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   roleSpecificationId?: number | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
@@ -73,14 +74,14 @@ export class UpdateRoleDto {
   @IsOmittable()
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   teamId?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, nullable: true, description: 'null detaches the specification' })
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   roleSpecificationId?: number | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
@@ -103,7 +104,7 @@ export class RoleListQuery extends PageQuery {
   @ToInteger()
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   teamId?: number;
 }
 

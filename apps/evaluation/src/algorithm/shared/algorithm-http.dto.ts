@@ -1,9 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { INT4_MAX, ToInteger } from '@teamfit/common';
 
-/** PostgreSQL `integer`: ids and integer values beyond it would fail in the database, not as a 400. */
-export const MAX_INTEGER = 2_147_483_647;
 export const MAX_PAGE_LIMIT = 100;
 
 /**
@@ -12,17 +10,13 @@ export const MAX_PAGE_LIMIT = 100;
  */
 export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
-/** Path and query values arrive as strings: only plain decimal digits become numbers ("0x10", "1e3" stay invalid). */
-export const ToInteger = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value));
-
 /** `/:id` of the identity-keyed collections: a positive integer, else 400 naming `id`. */
 export class IdParams {
   @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   @ToInteger()
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   id!: number;
 }
 
@@ -32,7 +26,7 @@ export class UserIdParams {
   @ToInteger()
   @IsInt()
   @Min(0)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   userId!: number;
 }
 
@@ -43,7 +37,7 @@ export class PageQuery {
   @ToInteger()
   @IsInt()
   @Min(1)
-  @Max(MAX_INTEGER)
+  @Max(INT4_MAX)
   page?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 10 })

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { INT4_MAX } from '@teamfit/common';
 import type { LookupCollection } from '../lookups/lookup.descriptors';
-import { IsOmittable, MAX_INTEGER } from '../shared/algorithm-http.dto';
+import { IsOmittable } from '../shared/algorithm-http.dto';
 
 export const MAX_RECORD_IDS = 1000;
 
@@ -22,7 +23,7 @@ const IdSet = (lookup: string): PropertyDecorator => {
     ArrayUnique(),
     IsInt({ each: true }),
     Min(1, { each: true }),
-    Max(MAX_INTEGER, { each: true }),
+    Max(INT4_MAX, { each: true }),
   ];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
@@ -34,14 +35,14 @@ const OneId = (lookup: string): PropertyDecorator => {
     IsOptional(),
     IsInt(),
     Min(1),
-    Max(MAX_INTEGER),
+    Max(INT4_MAX),
   ];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
 
 /** The persona's integer user id (ARCHITECTURE.md section 2), in a POST body. */
 const UserId = (): PropertyDecorator => {
-  const decorators = [ApiProperty({ type: 'integer', minimum: 0, example: 1001 }), IsInt(), Min(0), Max(MAX_INTEGER)];
+  const decorators = [ApiProperty({ type: 'integer', minimum: 0, example: 1001 }), IsInt(), Min(0), Max(INT4_MAX)];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
 
