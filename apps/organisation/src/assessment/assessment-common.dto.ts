@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, type ValidationOptions } from 'class-validator';
-import { INT4_MAX, IsInt4, ToInteger } from '@teamfit/common';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, type ValidationOptions } from 'class-validator';
+import { INT4_MAX, IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
 
 export const SEARCH_MAX_LENGTH = 200;
 export const PAGE_LIMIT_MAX = 100;
@@ -17,8 +17,7 @@ export class PageQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(SEARCH_MAX_LENGTH)
-  // A NUL byte cannot reach PostgreSQL in a text parameter; say so instead of failing with 500.
-  @Matches(/^[^\0]*$/, { message: 'search must not contain NUL characters' })
+  @WithoutNul()
   search?: string;
 
   @ApiPropertyOptional({ default: 1, minimum: 1 })

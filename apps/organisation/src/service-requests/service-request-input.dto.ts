@@ -18,7 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsInt4, ToInteger } from '@teamfit/common';
+import { IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
 import { DECISIONS, type Decision, LEVELS, type Level, PRIORITIES, type Priority, type RequestType, SEVERITIES, type Severity, SOURCES, type Source, STATUSES, type Status, TYPES } from './service-request.model';
 
 export const TITLE_MAX = 200;
@@ -167,7 +167,7 @@ export class AdminListQuery extends HubListQuery {
   @IsOptional()
   @IsString()
   @MaxLength(200)
-  @Matches(/^[^\0]*$/, { message: 'q must not contain NUL characters' })
+  @WithoutNul()
   q?: string;
   @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false' }) @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'includeDeleted must be true or false' }) includeDeleted?: boolean;
 }

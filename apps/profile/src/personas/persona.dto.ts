@@ -21,7 +21,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { INT4_MAX, ToInteger } from '@teamfit/common';
+import { INT4_MAX, ToInteger, WithoutNul } from '@teamfit/common';
 import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH, URL_MAX_LENGTH, URL_OPTIONS } from '../shared/validation';
 
 const PHONE_MAX_LENGTH = 50;
@@ -357,6 +357,7 @@ export class PersonaListQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(TITLE_MAX_LENGTH)
+  @WithoutNul()
   role?: string;
 }
 
