@@ -1,26 +1,15 @@
 // Schema-driven bad input over every operation of every service, as an administrator: nothing may
 // answer 5xx, every refusal is the platform error body, and a refused request changes nothing.
-import { buildOpenApiDocument, SERVICE_NAMES, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
+import { buildOpenApiDocument, SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { authAppModule } from '../../apps/auth/src/auth-app.module';
-import { evaluationAppModule } from '../../apps/evaluation/src/evaluation-app.module';
-import { mediaAppModule } from '../../apps/media/src/media-app.module';
-import { organisationAppModule } from '../../apps/organisation/src/organisation-app.module';
-import { profileAppModule } from '../../apps/profile/src/profile-app.module';
 import { type BadRequest, badRequestsOf, operationCount, seededRandom } from './bad-input-cases';
+import { SERVICE_MODULES } from './platform-openapi';
 
-const MODULES: Record<ServiceName, ServiceModuleFactory> = {
-  auth: authAppModule,
-  profile: profileAppModule,
-  organisation: organisationAppModule,
-  media: mediaAppModule,
-  evaluation: evaluationAppModule,
-};
 const SEED = process.env['SEED'] === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env['SEED']);
 const PER_OPERATION = 16;
 
@@ -52,7 +41,7 @@ describe('bad input to every operation', () => {
     await client.connect();
     mediaDir = mkdtempSync(path.join(tmpdir(), 'bad-input-media-'));
     const start = (service: ServiceName, env: Record<string, string>) =>
-      startTestService(service, MODULES[service], { databaseUrl: database.url, keys: tokens.keys, env: { REQUEST_LOG: 'off', MEDIA_DIR: mediaDir, ...env } });
+      startTestService(service, SERVICE_MODULES[service], { databaseUrl: database.url, keys: tokens.keys, env: { REQUEST_LOG: 'off', MEDIA_DIR: mediaDir, ...env } });
     const media = await start('media', {});
     services.set('media', media);
     for (const service of SERVICE_NAMES.filter((name) => name !== 'media')) services.set(service, await start(service, { MEDIA_SERVICE_URL: media.url }));

@@ -9,7 +9,8 @@ import { mediaAppModule } from '../../apps/media/src/media-app.module';
 import { organisationAppModule } from '../../apps/organisation/src/organisation-app.module';
 import { profileAppModule } from '../../apps/profile/src/profile-app.module';
 
-const MODULES: Record<ServiceName, ServiceModuleFactory> = {
+/** The module of every service, as its main.ts builds it. */
+export const SERVICE_MODULES: Record<ServiceName, ServiceModuleFactory> = {
   auth: authAppModule,
   profile: profileAppModule,
   organisation: organisationAppModule,
@@ -29,7 +30,7 @@ export async function describeService(service: ServiceName): Promise<OpenAPIObje
     LOG_LEVEL: 'error',
     REQUEST_LOG: 'off',
   });
-  const app = await createServiceApp(config, MODULES[service]);
+  const app = await createServiceApp(config, SERVICE_MODULES[service]);
   try {
     return buildOpenApiDocument(app, service);
   } finally {
