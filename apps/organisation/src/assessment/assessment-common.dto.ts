@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, type ValidationOptions } from 'class-validator';
-import { INT4_MAX, IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
+import { IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
 
 export const SEARCH_MAX_LENGTH = 200;
 export const PAGE_LIMIT_MAX = 100;
@@ -22,9 +22,7 @@ export class PageQueryDto {
 
   @ApiPropertyOptional({ default: 1, minimum: 1 })
   @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   page: number = 1;
 
   @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGE_LIMIT_MAX })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIKERT_ANSWER_SETS, type LikertAnswerSet, QUESTION_TYPES, type QuestionRow, type QuestionType } from '@teamfit/assessment';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { INT4_MAX, ToInteger } from '@teamfit/common';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsInt4, ToInteger } from '@teamfit/common';
 import { IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
 
 const TEXT_MAX_LENGTH = 2000;
@@ -67,9 +67,7 @@ export class CreateQuestionDto {
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
   @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(INT4_MAX)
+  @IsInt4(0)
   orderIndex?: number | null;
 
   @ApiProperty({ enum: QUESTION_TYPES, enumName: 'QuestionType' })
@@ -116,9 +114,7 @@ export class UpdateQuestionDto {
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
   @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(INT4_MAX)
+  @IsInt4(0)
   orderIndex?: number | null;
 
   @ApiPropertyOptional({ enum: QUESTION_TYPES, enumName: 'QuestionType' })

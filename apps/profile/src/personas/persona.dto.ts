@@ -21,7 +21,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { INT4_MAX, ToInteger, WithoutNul } from '@teamfit/common';
+import { INT4_MAX, IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
 import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH, URL_MAX_LENGTH, URL_OPTIONS } from '../shared/validation';
 
 const PHONE_MAX_LENGTH = 50;
@@ -135,9 +135,7 @@ export class PersonaUserChangesDto {
 export class NewPersonaUserDto extends PersonaUserChangesDto {
   @ApiPropertyOptional({ minimum: 1, maximum: INT4_MAX, description: 'Assigned from a sequence when omitted' })
   @IsOmittable()
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   id?: number;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { INT4_MAX } from '@teamfit/common';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsInt4 } from '@teamfit/common';
 import { IsOmittable } from '../shared/algorithm-http.dto';
 import type { LookupKind } from './lookup.descriptors';
 
@@ -40,17 +40,13 @@ export class CreateNamedLookupDto {
 
 export class CreateOrderedLookupDto extends CreateNamedLookupDto {
   @ApiProperty({ type: 'integer', minimum: 0 })
-  @IsInt()
-  @Min(0)
-  @Max(INT4_MAX)
+  @IsInt4(0)
   orderBy!: number;
 }
 
 export class CreateLocatedLookupDto extends CreateNamedLookupDto {
   @ApiProperty({ type: 'integer', minimum: 1 })
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   countryId!: number;
 }
 
@@ -66,18 +62,14 @@ export class UpdateNamedLookupDto {
 export class UpdateOrderedLookupDto extends UpdateNamedLookupDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 0 })
   @IsOmittable()
-  @IsInt()
-  @Min(0)
-  @Max(INT4_MAX)
+  @IsInt4(0)
   orderBy?: number;
 }
 
 export class UpdateLocatedLookupDto extends UpdateNamedLookupDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @IsOmittable()
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   countryId?: number;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { INT4_MAX, ToInteger } from '@teamfit/common';
+import { IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsInt4, ToInteger } from '@teamfit/common';
 import type { RoleRow } from '../../database/evaluation.schema';
 import { IsOmittable, PageQuery } from '../shared/algorithm-http.dto';
 
@@ -36,16 +36,12 @@ export class CreateRoleDto {
   title!: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, description: 'An existing team' })
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   teamId!: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, nullable: true, description: 'An existing role specification' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   roleSpecificationId?: number | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
@@ -72,16 +68,12 @@ export class UpdateRoleDto {
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @IsOmittable()
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   teamId?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, nullable: true, description: 'null detaches the specification' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   roleSpecificationId?: number | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
@@ -102,9 +94,7 @@ export class RoleListQuery extends PageQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Only the roles of this team' })
   @IsOmittable()
   @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   teamId?: number;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Max, Min, ValidateIf } from 'class-validator';
-import { INT4_MAX, ToInteger } from '@teamfit/common';
+import { IsInt4, ToInteger } from '@teamfit/common';
 
 export const MAX_PAGE_LIMIT = 100;
 
@@ -14,9 +14,7 @@ export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object,
 export class IdParams {
   @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   id!: number;
 }
 
@@ -24,9 +22,7 @@ export class IdParams {
 export class UserIdParams {
   @ApiProperty({ type: 'integer', minimum: 0, example: 1001 })
   @ToInteger()
-  @IsInt()
-  @Min(0)
-  @Max(INT4_MAX)
+  @IsInt4(0)
   userId!: number;
 }
 
@@ -35,9 +31,7 @@ export class PageQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
   @IsOmittable()
   @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @IsInt4(1)
   page?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 10 })

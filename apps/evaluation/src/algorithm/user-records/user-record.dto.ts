@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { INT4_MAX } from '@teamfit/common';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsOptional } from 'class-validator';
+import { IsInt4 } from '@teamfit/common';
 import type { LookupCollection } from '../lookups/lookup.descriptors';
 import { IsOmittable } from '../shared/algorithm-http.dto';
 
@@ -21,9 +21,7 @@ const IdSet = (lookup: string): PropertyDecorator => {
     IsArray(),
     ArrayMaxSize(MAX_RECORD_IDS),
     ArrayUnique(),
-    IsInt({ each: true }),
-    Min(1, { each: true }),
-    Max(INT4_MAX, { each: true }),
+    IsInt4(1, { each: true }),
   ];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
@@ -33,16 +31,14 @@ const OneId = (lookup: string): PropertyDecorator => {
   const decorators = [
     ApiPropertyOptional({ type: 'integer', nullable: true, default: null, description: `Id of ${lookup}; must exist` }),
     IsOptional(),
-    IsInt(),
-    Min(1),
-    Max(INT4_MAX),
+    IsInt4(1),
   ];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
 
 /** The persona's integer user id (ARCHITECTURE.md section 2), in a POST body. */
 const UserId = (): PropertyDecorator => {
-  const decorators = [ApiProperty({ type: 'integer', minimum: 0, example: 1001 }), IsInt(), Min(0), Max(INT4_MAX)];
+  const decorators = [ApiProperty({ type: 'integer', minimum: 0, example: 1001 }), IsInt4(0)];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
 
