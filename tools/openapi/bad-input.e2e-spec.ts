@@ -2,6 +2,7 @@
 // answer 5xx, every refusal is the platform error body, and a refused request changes nothing.
 import { buildOpenApiDocument, SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
+import { startTestGateway } from '@teamfit/gateway/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,7 +108,17 @@ describe('bad input to every operation', () => {
     const signIn = await post(`${auth.url}/token`, JSON.stringify({ refreshToken: 'x'.repeat(100) }));
     expect([400, 401, 403]).toContain(signIn.status);
     expect((await post(`${auth.url}/token`, JSON.stringify({ refreshToken: 'x'.repeat(64 * 1024) }))).status).toBe(413);
-  });
+    // Through the gateway, which buffers the body and then sends it on, the refusal still arrives
+    // as the service's 413 rather than a 502 for a closed upstream.
+    const gateway = await startTestGateway(path.resolve(__dirname, '../..'), { profile: profile.port });
+    try {
+      const throughGateway = await post(`${gateway.url}/profile/persona`, JSON.stringify({ description: 'x'.repeat(8 * 1024 * 1024) }));
+      expect(throughGateway.status).toBe(413);
+      expect(await throughGateway.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large' });
+    } finally {
+      await gateway.stop();
+    }
+  }, 60_000);
 });
 
 const refused = new WeakSet<BadRequest>();

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { parse as parseQueryString } from 'qs';
 import { refuseUnacceptableBody } from './body-shape';
-import { BodyReadError, charsetOf, readBody } from './request-body';
+import { BodyReadError, charsetOf, discardBody, readBody } from './request-body';
 
 /** Where a JSON text may start: bodies that are a bare string, number or literal are refused. */
 const JSON_START = /^[ \t\n\r]*[[{]/;
@@ -72,12 +73,21 @@ type TextParser = (body: Buffer, contentType: string | undefined) => unknown;
 
 const bufferedParser =
   (parse: TextParser, limit: number) =>
-  (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<unknown> =>
-    readBody(payload as import('node:stream').Readable, request.headers, bodyLimitFor(request, limit)).then((body) => {
-      const parsed = parse(body, request.headers['content-type']);
-      refuseUnacceptableBody(parsed);
-      return parsed;
-    });
+  (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<unknown> => {
+    const own = bodyLimitFor(request, limit);
+    const stream = payload as Readable;
+    return readBody(stream, request.headers, own).then(
+      (body) => {
+        const parsed = parse(body, request.headers['content-type']);
+        refuseUnacceptableBody(parsed);
+        return parsed;
+      },
+      async (error: unknown) => {
+        if (own < limit && error instanceof BodyReadError && error.status === 413) await discardBody(stream, request.headers, limit);
+        throw error;
+      },
+    );
+  };
 
 /**
  * The request bodies a service reads: JSON and urlencoded forms up to the service's body limit
