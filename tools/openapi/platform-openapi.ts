@@ -9,6 +9,7 @@ import { mediaAppModule } from '../../apps/media/src/media-app.module';
 import { organisationAppModule } from '../../apps/organisation/src/organisation-app.module';
 import { profileAppModule } from '../../apps/profile/src/profile-app.module';
 
+/** The module of every service, as its main.ts builds it. */
 export const SERVICE_MODULES: Record<ServiceName, ServiceModuleFactory> = {
   auth: authAppModule,
   profile: profileAppModule,

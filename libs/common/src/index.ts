@@ -5,6 +5,8 @@ export { DomainError, conflict, forbidden, notFound, validationFailed, type Doma
 export { INTERNAL_ERROR_MESSAGE, errorBody, postgresErrorOf, toErrorBody, type ErrorBody } from './errors/error-body';
 export { PlatformExceptionFilter } from './errors/platform-exception.filter';
 export { createValidationPipe, describeValidationErrors } from './http/validation.pipe';
+export { DECIMAL_DIGITS, INT4_MAX, INT4_MIN, IsInt4, ToInteger } from './http/integer-fields';
+export { WithoutNul } from './http/text-fields';
 export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';
 export { HealthController } from './health/health.controller';
 export { PlatformModule } from './bootstrap/platform.module';

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { COMPARISON_MODES, type ComparisonMode } from '@teamfit/scoring';
-import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsInt4, ToInteger } from '@teamfit/common';
 import { EVALUATION_STATUSES, type EvaluationStatus } from '../database/evaluation.schema';
 
 export class EvaluationIdParam {
@@ -16,8 +16,7 @@ export class CreateEvaluationDto {
   personaId!: string;
 
   @ApiProperty({ minimum: 1, description: 'Algorithm team id' })
-  @IsInt()
-  @Min(1)
+  @IsInt4(1)
   teamId!: number;
 }
 
@@ -28,9 +27,8 @@ export class ListEvaluationsQuery {
 
   @ApiPropertyOptional({ minimum: 1 })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @ToInteger()
+  @IsInt4(1)
   teamId?: number;
 
   @ApiPropertyOptional({ enum: EVALUATION_STATUSES })
@@ -41,7 +39,7 @@ export class ListEvaluationsQuery {
 
 export class AnswerDto {
   @ApiProperty({ description: 'A question of this evaluation' })
-  @IsInt()
+  @IsInt4(1)
   questionId!: number;
 
   @ApiProperty({ minimum: 1, maximum: 5, description: '1 = strongly disagree … 5 = strongly agree' })
@@ -52,22 +50,19 @@ export class AnswerDto {
 
   @ApiPropertyOptional({ minimum: 0, default: 0, description: 'Seconds spent on the question' })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsInt4(0)
   timeTaken?: number;
 }
 
 export class RoleOptionsDto {
   @ApiPropertyOptional({ minimum: 1, description: "Default: the team's first role (lowest id)" })
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsInt4(1)
   roleId?: number;
 
   @ApiPropertyOptional({ minimum: 0, description: "Default: the persona's numeric user id" })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsInt4(0)
   algorithmUserId?: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 100, default: 50 })
@@ -80,8 +75,7 @@ export class RoleOptionsDto {
 
 export class CompareTeamDto extends RoleOptionsDto {
   @ApiProperty({ minimum: 1, description: "Target team; must differ from the evaluation's own" })
-  @IsInt({ message: 'algorithmTeamId must be a positive integer' })
-  @Min(1, { message: 'algorithmTeamId must be a positive integer' })
+  @IsInt4(1, { message: 'algorithmTeamId must be a positive integer of at most 2147483647' })
   algorithmTeamId!: number;
 }
 

@@ -1,10 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, type ValidationOptions } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, type ValidationOptions } from 'class-validator';
+import { IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
 
-/** Identity columns are PostgreSQL `integer`: anything outside must be a 400, not a 500. */
-export const INT4_MAX = 2_147_483_647;
-export const INT4_MIN = -2_147_483_648;
 export const SEARCH_MAX_LENGTH = 200;
 export const PAGE_LIMIT_MAX = 100;
 
@@ -12,11 +9,7 @@ export const PAGE_LIMIT_MAX = 100;
 export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** A positive integer id (path, body or query). */
-export const IsIdentifier = (options?: ValidationOptions): PropertyDecorator => (target, key) => {
-  IsInt(options)(target, key);
-  Min(1, options)(target, key);
-  Max(INT4_MAX, options)(target, key);
-};
+export const IsIdentifier = (options?: ValidationOptions): PropertyDecorator => IsInt4(1, options);
 
 /** `search`, `page`, `limit` of every assessment list (spec 4.8; conventions: pagination). */
 export class PageQueryDto {
@@ -24,19 +17,16 @@ export class PageQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(SEARCH_MAX_LENGTH)
-  // A NUL byte cannot reach PostgreSQL in a text parameter; say so instead of failing with 500.
-  @Matches(/^[^\0]*$/, { message: 'search must not contain NUL characters' })
+  @WithoutNul()
   search?: string;
 
   @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(INT4_MAX)
+  @ToInteger()
+  @IsInt4(1)
   page: number = 1;
 
   @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGE_LIMIT_MAX })
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(1)
   @Max(PAGE_LIMIT_MAX)
@@ -46,7 +36,7 @@ export class PageQueryDto {
 /** Path parameters of /{type}/:id: integer ids, so `abc` or `1.5` is a 400 naming `id`. */
 export class IntegerIdParams {
   @ApiProperty({ type: 'integer', minimum: 1 })
-  @Type(() => Number)
+  @ToInteger()
   @IsIdentifier()
   id!: number;
 }

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ANSWER_TEXT_MAX_LENGTH, type QuestionAnswerRow } from '@teamfit/assessment';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { INT4_MAX, INT4_MIN, IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsInt4, ToInteger } from '@teamfit/common';
+import { IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
 
 export class QuestionAnswerDto {
   @ApiProperty({ type: 'integer' })
@@ -35,7 +35,7 @@ export class QuestionAnswerPageDto extends PageInfoDto {
 export class QuestionAnswerListQuery extends PageQueryDto {
   @ApiPropertyOptional({ type: 'integer', description: 'Only the answers of this question' })
   @IsOptional()
-  @Type(() => Number)
+  @ToInteger()
   @IsIdentifier()
   questionId?: number;
 }
@@ -43,9 +43,7 @@ export class QuestionAnswerListQuery extends PageQueryDto {
 /** Unique per question: `value`, and `orderIndex` (spec 2.6). Integers, within PostgreSQL `integer`. */
 export class CreateQuestionAnswerDto {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Unique within the question' })
-  @IsInt()
-  @Min(0)
-  @Max(INT4_MAX)
+  @IsInt4(0)
   orderIndex!: number;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: ANSWER_TEXT_MAX_LENGTH })
@@ -55,9 +53,7 @@ export class CreateQuestionAnswerDto {
   text?: string | null;
 
   @ApiProperty({ type: 'integer', description: 'The numeric score; unique within the question' })
-  @IsInt()
-  @Min(INT4_MIN)
-  @Max(INT4_MAX)
+  @IsInt4()
   value!: number;
 
   @ApiProperty({ type: 'integer' })
@@ -68,9 +64,7 @@ export class CreateQuestionAnswerDto {
 export class UpdateQuestionAnswerDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 0 })
   @IsOmittable()
-  @IsInt()
-  @Min(0)
-  @Max(INT4_MAX)
+  @IsInt4(0)
   orderIndex?: number;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: ANSWER_TEXT_MAX_LENGTH })
@@ -81,9 +75,7 @@ export class UpdateQuestionAnswerDto {
 
   @ApiPropertyOptional({ type: 'integer' })
   @IsOmittable()
-  @IsInt()
-  @Min(INT4_MIN)
-  @Max(INT4_MAX)
+  @IsInt4()
   value?: number;
 
   @ApiPropertyOptional({ type: 'integer', description: 'Moves the answer to another question' })

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIKERT_ANSWER_SETS, type LikertAnswerSet, QUESTION_TYPES, type QuestionRow, type QuestionType } from '@teamfit/assessment';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { INT4_MAX, IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsInt4, ToInteger } from '@teamfit/common';
+import { IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
 
 const TEXT_MAX_LENGTH = 2000;
 const SUMMARY_MAX_LENGTH = 1000;
@@ -54,7 +54,7 @@ export class QuestionPageDto extends PageInfoDto {
 export class QuestionListQuery extends PageQueryDto {
   @ApiPropertyOptional({ type: 'integer', description: 'Only the questions of this group' })
   @IsOptional()
-  @Type(() => Number)
+  @ToInteger()
   @IsIdentifier()
   questionGroupId?: number;
 }
@@ -67,9 +67,7 @@ export class CreateQuestionDto {
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
   @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(INT4_MAX)
+  @IsInt4(0)
   orderIndex?: number | null;
 
   @ApiProperty({ enum: QUESTION_TYPES, enumName: 'QuestionType' })
@@ -116,9 +114,7 @@ export class UpdateQuestionDto {
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0 })
   @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(INT4_MAX)
+  @IsInt4(0)
   orderIndex?: number | null;
 
   @ApiPropertyOptional({ enum: QUESTION_TYPES, enumName: 'QuestionType' })

@@ -18,6 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
 import { DECISIONS, type Decision, LEVELS, type Level, PRIORITIES, type Priority, type RequestType, SEVERITIES, type Severity, SOURCES, type Source, STATUSES, type Status, TYPES } from './service-request.model';
 
 export const TITLE_MAX = 200;
@@ -148,8 +149,8 @@ const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' 
 export const PAGE_LIMIT_MAX = 100;
 
 export class PageQuery {
-  @ApiPropertyOptional({ default: 1, minimum: 1 }) @Type(() => Number) @IsInt() @Min(1) @Max(2_147_483_647) page: number = 1;
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGE_LIMIT_MAX }) @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_LIMIT_MAX) limit: number = 10;
+  @ApiPropertyOptional({ default: 1, minimum: 1 }) @ToInteger() @IsInt4(1) page: number = 1;
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGE_LIMIT_MAX }) @ToInteger() @IsInt() @Min(1) @Max(PAGE_LIMIT_MAX) limit: number = 10;
 }
 
 export class HubListQuery extends PageQuery {
@@ -166,7 +167,7 @@ export class AdminListQuery extends HubListQuery {
   @IsOptional()
   @IsString()
   @MaxLength(200)
-  @Matches(/^[^\0]*$/, { message: 'q must not contain NUL characters' })
+  @WithoutNul()
   q?: string;
   @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false' }) @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'includeDeleted must be true or false' }) includeDeleted?: boolean;
 }

@@ -21,12 +21,12 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { INT4_MAX, IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
 import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH, URL_MAX_LENGTH, URL_OPTIONS } from '../shared/validation';
 
 const PHONE_MAX_LENGTH = 50;
 /** A plain-text résumé can be long; a bound still keeps one row from growing without end. */
 const RESUME_MAX_LENGTH = 100_000;
-const INT32_MAX = 2_147_483_647;
 /** Keeps page × limit a safe offset. */
 const PAGE_MAX = 1_000_000_000;
 
@@ -133,11 +133,9 @@ export class PersonaUserChangesDto {
 
 /** `user` at creation: the same fields, and the integer id when the creator assigns it. */
 export class NewPersonaUserDto extends PersonaUserChangesDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: INT32_MAX, description: 'Assigned from a sequence when omitted' })
+  @ApiPropertyOptional({ minimum: 1, maximum: INT4_MAX, description: 'Assigned from a sequence when omitted' })
   @IsOmittable()
-  @IsInt()
-  @Min(1)
-  @Max(INT32_MAX)
+  @IsInt4(1)
   id?: number;
 }
 
@@ -334,7 +332,7 @@ export class PersonaAccessDto {
 export class PersonaListQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: PAGE_MAX, default: 1 })
   @IsOptional()
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(1)
   @Max(PAGE_MAX)
@@ -342,7 +340,7 @@ export class PersonaListQueryDto {
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 10 })
   @IsOptional()
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(1)
   @Max(100)
@@ -357,6 +355,7 @@ export class PersonaListQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(TITLE_MAX_LENGTH)
+  @WithoutNul()
   role?: string;
 }
 

@@ -29,6 +29,12 @@ describe('toErrorBody', () => {
     expect(toErrorBody(wrapped)).toEqual({ statusCode: 409, error: 'Conflict', message: expect.not.stringContaining('insert') });
   });
 
+  it('turns an integer overflow in the database into 400, never 500', () => {
+    const driverError = Object.assign(new Error('value "9007199254740992" is out of range for type integer'), { code: '22003' });
+    const wrapped = new Error('Failed query: select ...', { cause: driverError });
+    expect(toErrorBody(wrapped)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'A number is out of range' });
+  });
+
   it('hides everything about unexpected errors', () => {
     const body = toErrorBody(new TypeError("Cannot read properties of undefined (reading 'secret')"));
     expect(body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: INTERNAL_ERROR_MESSAGE });

@@ -32,6 +32,8 @@ const POSTGRES_CLIENT_ERRORS: Record<string, { status: number; message: string }
   '23001': { status: 409, message: 'The record is still referred to by another record' },
   '22P02': { status: 400, message: 'A value has an invalid format' },
   '22001': { status: 400, message: 'A value is too long' },
+  // numeric_value_out_of_range: DTOs cap int4 fields; this covers any that a rule still misses.
+  '22003': { status: 400, message: 'A number is out of range' },
 };
 
 export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred';

@@ -1,12 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { parse as parseQueryString } from 'qs';
 import { refuseUnacceptableBody } from './body-shape';
-import { BodyReadError, charsetOf, readBody } from './request-body';
+import { BodyReadError, charsetOf, discardBody, readBody } from './request-body';
 
 /** Where a JSON text may start: bodies that are a bare string, number or literal are refused. */
 const JSON_START = /^[ \t\n\r]*[[{]/;
 const URLENCODED_PARAMETER_LIMIT = 1000;
 const URLENCODED_DEPTH = 32;
+
+/**
+ * The body limit of a caller without a bearer token. Only the sign-in routes take a body without
+ * one, and their bodies are a few hundred bytes; every other route will answer 401 anyway, so
+ * nobody unauthenticated gets to make a service buffer and parse megabytes first.
+ */
+export const UNAUTHENTICATED_BODY_LIMIT = 64 * 1024;
+const BEARER = /^\s*Bearer\s+\S/i;
+
+/** The body limit for this request: the service's own once the caller presents a bearer token. */
+export function bodyLimitFor(request: Pick<FastifyRequest, 'headers'>, limit: number): number {
+  const authorization = request.headers.authorization;
+  return authorization !== undefined && BEARER.test(authorization) ? limit : Math.min(limit, UNAUTHENTICATED_BODY_LIMIT);
+}
 
 function decodeText(body: Buffer, charset: string): string {
   if (charset === 'utf-8') return body.toString('utf8');
@@ -58,15 +73,25 @@ type TextParser = (body: Buffer, contentType: string | undefined) => unknown;
 
 const bufferedParser =
   (parse: TextParser, limit: number) =>
-  (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<unknown> =>
-    readBody(payload as import('node:stream').Readable, request.headers, limit).then((body) => {
-      const parsed = parse(body, request.headers['content-type']);
-      refuseUnacceptableBody(parsed);
-      return parsed;
-    });
+  (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<unknown> => {
+    const own = bodyLimitFor(request, limit);
+    const stream = payload as Readable;
+    return readBody(stream, request.headers, own).then(
+      (body) => {
+        const parsed = parse(body, request.headers['content-type']);
+        refuseUnacceptableBody(parsed);
+        return parsed;
+      },
+      async (error: unknown) => {
+        if (own < limit && error instanceof BodyReadError && error.status === 413) await discardBody(stream, request.headers, limit);
+        throw error;
+      },
+    );
+  };
 
 /**
- * The request bodies a service reads: JSON and urlencoded forms up to the service's body limit.
+ * The request bodies a service reads: JSON and urlencoded forms up to the service's body limit
+ * (64 KiB for a caller without a bearer token, see `bodyLimitFor`).
  * Every other type, multipart included, is left unread: the route's upload interceptor (multer)
  * reads multipart itself, as a stream, and a body of an unexpected type reaches the route as no
  * body at all (a validation error naming the fields, never a 415 for the type).

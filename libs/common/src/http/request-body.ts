@@ -95,3 +95,33 @@ export function readBody(payload: Readable, headers: IncomingHttpHeaders, limit:
     stream.on('error', onError);
   });
 }
+
+/**
+ * Reads and drops the rest of a refused body, up to `limit` bytes, holding none of it. The refusal
+ * closes the connection; a gateway still sending a body it buffered would see the close as a
+ * failed upstream (502) instead of the answer, so a body the service would have taken from an
+ * authenticated caller is let to arrive first. Past `limit` the connection just closes.
+ */
+export function discardBody(payload: Readable, headers: IncomingHttpHeaders, limit: number): Promise<void> {
+  const declared = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+  if (payload.readableEnded || (declared !== undefined && declared > limit)) return Promise.resolve();
+  return new Promise((resolve) => {
+    let received = 0;
+    const stop = () => {
+      payload.off('data', onData);
+      payload.off('end', stop);
+      payload.off('error', stop);
+      payload.off('close', stop);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) stop();
+    };
+    payload.on('data', onData);
+    payload.on('end', stop);
+    payload.on('error', stop);
+    payload.on('close', stop);
+    payload.resume();
+  });
+}

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsOmittable, MAX_INTEGER } from '../shared/algorithm-http.dto';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsInt4 } from '@teamfit/common';
+import { IsOmittable } from '../shared/algorithm-http.dto';
 import type { LookupKind } from './lookup.descriptors';
 
 export const NAME_MAX_LENGTH = 200;
@@ -39,17 +40,13 @@ export class CreateNamedLookupDto {
 
 export class CreateOrderedLookupDto extends CreateNamedLookupDto {
   @ApiProperty({ type: 'integer', minimum: 0 })
-  @IsInt()
-  @Min(0)
-  @Max(MAX_INTEGER)
+  @IsInt4(0)
   orderBy!: number;
 }
 
 export class CreateLocatedLookupDto extends CreateNamedLookupDto {
   @ApiProperty({ type: 'integer', minimum: 1 })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   countryId!: number;
 }
 
@@ -65,18 +62,14 @@ export class UpdateNamedLookupDto {
 export class UpdateOrderedLookupDto extends UpdateNamedLookupDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 0 })
   @IsOmittable()
-  @IsInt()
-  @Min(0)
-  @Max(MAX_INTEGER)
+  @IsInt4(0)
   orderBy?: number;
 }
 
 export class UpdateLocatedLookupDto extends UpdateNamedLookupDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @IsOmittable()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   countryId?: number;
 }
 

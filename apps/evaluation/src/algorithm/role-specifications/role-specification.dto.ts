@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsInt4 } from '@teamfit/common';
 import type { RoleSpecificationRow, SetCriterion, ThresholdCriterion } from '../../database/evaluation.schema';
 import type { LookupCollection } from '../lookups/lookup.descriptors';
-import { MAX_INTEGER } from '../shared/algorithm-http.dto';
 
 export const MAX_CRITERION_IDS = 1000;
 
@@ -13,30 +13,22 @@ export class SetCriterionDto implements SetCriterion {
   @IsArray()
   @ArrayMaxSize(MAX_CRITERION_IDS)
   @ArrayUnique()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_INTEGER, { each: true })
+  @IsInt4(1, { each: true })
   ids!: number[];
 
   @ApiProperty({ type: 'integer', minimum: 1, example: 1, description: 'Points: 1 = 13, 2 = 7, 3 = 3, 4 and above = 1' })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   priority!: number;
 }
 
 /** A threshold criterion: met when the candidate’s lookup orderBy >= the orderBy of `id`. */
 export class ThresholdCriterionDto implements ThresholdCriterion {
   @ApiProperty({ type: 'integer', minimum: 1, example: 3, description: 'Id of the criterion’s lookup; must exist' })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   id!: number;
 
   @ApiProperty({ type: 'integer', minimum: 1, example: 2, description: 'Points: 1 = 13, 2 = 7, 3 = 3, 4 and above = 1' })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   priority!: number;
 }
 

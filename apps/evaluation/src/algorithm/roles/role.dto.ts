@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsInt4, ToInteger } from '@teamfit/common';
 import type { RoleRow } from '../../database/evaluation.schema';
-import { IsOmittable, MAX_INTEGER, PageQuery, ToInteger } from '../shared/algorithm-http.dto';
+import { IsOmittable, PageQuery } from '../shared/algorithm-http.dto';
 
 export const ROLE_TITLE_MAX_LENGTH = 200;
 export const DEFAULT_CRITERIA_WEIGHT = 50;
@@ -35,16 +36,12 @@ export class CreateRoleDto {
   title!: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, description: 'An existing team' })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   teamId!: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, nullable: true, description: 'An existing role specification' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   roleSpecificationId?: number | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
@@ -71,16 +68,12 @@ export class UpdateRoleDto {
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @IsOmittable()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   teamId?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, nullable: true, description: 'null detaches the specification' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   roleSpecificationId?: number | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
@@ -101,9 +94,7 @@ export class RoleListQuery extends PageQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Only the roles of this team' })
   @IsOmittable()
   @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   teamId?: number;
 }
 

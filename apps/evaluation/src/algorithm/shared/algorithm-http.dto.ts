@@ -1,9 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { IsInt4, ToInteger } from '@teamfit/common';
 
-/** PostgreSQL `integer`: ids and integer values beyond it would fail in the database, not as a 400. */
-export const MAX_INTEGER = 2_147_483_647;
 export const MAX_PAGE_LIMIT = 100;
 
 /**
@@ -12,17 +10,11 @@ export const MAX_PAGE_LIMIT = 100;
  */
 export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
-/** Path and query values arrive as strings: only plain decimal digits become numbers ("0x10", "1e3" stay invalid). */
-export const ToInteger = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value));
-
 /** `/:id` of the identity-keyed collections: a positive integer, else 400 naming `id`. */
 export class IdParams {
   @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   id!: number;
 }
 
@@ -30,9 +22,7 @@ export class IdParams {
 export class UserIdParams {
   @ApiProperty({ type: 'integer', minimum: 0, example: 1001 })
   @ToInteger()
-  @IsInt()
-  @Min(0)
-  @Max(MAX_INTEGER)
+  @IsInt4(0)
   userId!: number;
 }
 
@@ -41,9 +31,7 @@ export class PageQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
   @IsOmittable()
   @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER)
+  @IsInt4(1)
   page?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 10 })

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsOptional } from 'class-validator';
+import { IsInt4 } from '@teamfit/common';
 import type { LookupCollection } from '../lookups/lookup.descriptors';
-import { IsOmittable, MAX_INTEGER } from '../shared/algorithm-http.dto';
+import { IsOmittable } from '../shared/algorithm-http.dto';
 
 export const MAX_RECORD_IDS = 1000;
 
@@ -20,9 +21,7 @@ const IdSet = (lookup: string): PropertyDecorator => {
     IsArray(),
     ArrayMaxSize(MAX_RECORD_IDS),
     ArrayUnique(),
-    IsInt({ each: true }),
-    Min(1, { each: true }),
-    Max(MAX_INTEGER, { each: true }),
+    IsInt4(1, { each: true }),
   ];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
@@ -32,16 +31,14 @@ const OneId = (lookup: string): PropertyDecorator => {
   const decorators = [
     ApiPropertyOptional({ type: 'integer', nullable: true, default: null, description: `Id of ${lookup}; must exist` }),
     IsOptional(),
-    IsInt(),
-    Min(1),
-    Max(MAX_INTEGER),
+    IsInt4(1),
   ];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
 
 /** The persona's integer user id (ARCHITECTURE.md section 2), in a POST body. */
 const UserId = (): PropertyDecorator => {
-  const decorators = [ApiProperty({ type: 'integer', minimum: 0, example: 1001 }), IsInt(), Min(0), Max(MAX_INTEGER)];
+  const decorators = [ApiProperty({ type: 'integer', minimum: 0, example: 1001 }), IsInt4(0)];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
 
