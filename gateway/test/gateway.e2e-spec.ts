@@ -167,15 +167,21 @@ describe('gateway in front of the five services', () => {
     expectPlatformError(JSON.parse(response.body), 413);
   });
 
-  // A body past 64 KiB is read only from a caller with a bearer token (libs/common body-parsers.ts).
+  // A body past 64 KiB is read only from a caller with a genuine bearer token (libs/common body-parsers.ts).
   it('lets a 49 MB body through to a service, whose own limit is not lower', async () => {
-    const response = await request(gateway.url).post('/profile/health').set('content-type', 'application/json').set('authorization', 'Bearer any').send(jsonOfSize(49 * MB));
+    const response = await request(gateway.url).post('/profile/health').set('content-type', 'application/json').set('authorization', `Bearer ${tokens.account()}`).send(jsonOfSize(49 * MB));
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('Cannot POST /health');
   });
 
+  it('refuses a body past 64 KiB with 413 when the bearer token is made up, before reading it', async () => {
+    const response = await request(gateway.url).post('/profile/health').set('content-type', 'application/json').set('authorization', 'Bearer made.up.token').send(jsonOfSize(MB));
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large' });
+  });
+
   it('lets a 60 MB body through to /media (limit 100 MB) but not past 100 MB', async () => {
-    const response = await request(gateway.url).post('/media/health').set('content-type', 'application/json').set('authorization', 'Bearer any').send(jsonOfSize(60 * MB));
+    const response = await request(gateway.url).post('/media/health').set('content-type', 'application/json').set('authorization', `Bearer ${tokens.account()}`).send(jsonOfSize(60 * MB));
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('Cannot POST /health');
     const tooLarge = await announceBody(gateway.url, '/media/health', 100 * MB + 1);

@@ -23,3 +23,4 @@ export { ErrorResponseDto } from './http/error-response.dto';
 export { FileUploadInterceptor, type UploadOptions, type UploadOptionsSource } from './upload/file-upload.interceptor';
 export { multerErrorToHttp } from './upload/multer-errors';
 export { BodyReadError, mediaTypeOf } from './http/request-body';
+export { BEARER_CHECK, type BearerCheck } from './http/body-parsers';

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { IS_PUBLIC_ROUTE } from '@teamfit/common';
-import { TokenError, TokenSigner } from '../tokens/token-signer';
+import { TokenError } from '../tokens/token-signer';
 import type { TokenKind } from '../tokens/token-kind';
 import { VerifiedTokenCache } from '../tokens/verified-token-cache';
 import { ACCEPTED_TOKEN_KINDS, ADMIN_ONLY, type AuthenticatedRequest, DEFAULT_TOKEN_KINDS } from './access.decorators';
@@ -25,14 +25,10 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 export class AccessGuard implements CanActivate {
   /** By controller class, then handler: an inherited handler may sit under other class rules. */
   private readonly routes = new WeakMap<object, WeakMap<object, RouteAccess>>();
-  private readonly verified: VerifiedTokenCache;
-
   constructor(
     private readonly reflector: Reflector,
-    tokens: TokenSigner,
-  ) {
-    this.verified = new VerifiedTokenCache(tokens);
-  }
+    private readonly verified: VerifiedTokenCache,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const route = this.accessOf(context);

@@ -4,7 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { ConfigError, type Environment, loadServiceConfig, type ServiceConfig } from '../config/service-config';
 import type { ServiceName } from '../config/service-name';
 import { frameworkErrorHandler } from '../http/bad-url';
-import { registerBodyParsers } from '../http/body-parsers';
+import { BEARER_CHECK, type BearerCheck, registerBodyParsers } from '../http/body-parsers';
 import { registerResponseConventions } from '../http/response-conventions.hook';
 import { type RefusedCallRecorder, refusedCallRecorder, registerRequestLogHooks } from '../request-log/request-log.hooks';
 import { RequestLogWriter } from '../request-log/request-log.writer';
@@ -44,7 +44,7 @@ export async function createServiceApp(config: ServiceConfig, moduleFactory: Ser
     logger: loggerLevels(config.logLevel),
   });
   const instance = app.getHttpAdapter().getInstance();
-  registerBodyParsers(instance, config.bodyLimitBytes);
+  registerBodyParsers(instance, config.bodyLimitBytes, bearerCheckOf(app));
   registerResponseConventions(instance);
   if (config.requestLog) {
     const writer = app.get(RequestLogWriter);
@@ -54,6 +54,15 @@ export async function createServiceApp(config: ServiceConfig, moduleFactory: Ser
   app.enableShutdownHooks();
   mountOpenApi(app, config.service);
   return app;
+}
+
+/** The security module's check of bearer tokens; without one, no token is genuine (small bodies only). */
+function bearerCheckOf(app: INestApplication): BearerCheck {
+  try {
+    return app.get<BearerCheck>(BEARER_CHECK, { strict: false });
+  } catch {
+    return () => false;
+  }
 }
 
 export interface RunServiceOptions {

@@ -15,12 +15,24 @@ const URLENCODED_DEPTH = 32;
  * nobody unauthenticated gets to make a service buffer and parse megabytes first.
  */
 export const UNAUTHENTICATED_BODY_LIMIT = 64 * 1024;
-const BEARER = /^\s*Bearer\s+\S/i;
+const BEARER = /^\s*Bearer\s+(\S+)\s*$/i;
 
-/** The body limit for this request: the service's own once the caller presents a bearer token. */
-export function bodyLimitFor(request: Pick<FastifyRequest, 'headers'>, limit: number): number {
-  const authorization = request.headers.authorization;
-  return authorization !== undefined && BEARER.test(authorization) ? limit : Math.min(limit, UNAUTHENTICATED_BODY_LIMIT);
+/**
+ * Whether a bearer token is genuine (signature, issuer, audience, expiry; any kind). Provided by
+ * the service's security module under BEARER_CHECK; it answers from the guard's cache of verified
+ * tokens, so the genuine token of a request costs no second verification.
+ */
+export type BearerCheck = (token: string) => boolean;
+export const BEARER_CHECK = Symbol('BEARER_CHECK');
+
+/**
+ * The body limit for this request: the service's own once the caller presents a genuine bearer
+ * token, the small one otherwise. A made-up token ("Bearer x") gets the small limit too, so no
+ * caller without a real token makes a service buffer megabytes before the guard refuses it.
+ */
+export function bodyLimitFor(request: Pick<FastifyRequest, 'headers'>, limit: number, isGenuine: BearerCheck): number {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  return token !== undefined && isGenuine(token) ? limit : Math.min(limit, UNAUTHENTICATED_BODY_LIMIT);
 }
 
 function decodeText(body: Buffer, charset: string): string {
@@ -72,9 +84,9 @@ export function parseUrlencodedBody(body: Buffer, contentType: string | undefine
 type TextParser = (body: Buffer, contentType: string | undefined) => unknown;
 
 const bufferedParser =
-  (parse: TextParser, limit: number) =>
+  (parse: TextParser, limit: number, isGenuine: BearerCheck) =>
   (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<unknown> => {
-    const own = bodyLimitFor(request, limit);
+    const own = bodyLimitFor(request, limit, isGenuine);
     const stream = payload as Readable;
     return readBody(stream, request.headers, own).then(
       (body) => {
@@ -91,14 +103,14 @@ const bufferedParser =
 
 /**
  * The request bodies a service reads: JSON and urlencoded forms up to the service's body limit
- * (64 KiB for a caller without a bearer token, see `bodyLimitFor`).
+ * (64 KiB for a caller without a genuine bearer token, see `bodyLimitFor`).
  * Every other type, multipart included, is left unread: the route's upload interceptor (multer)
  * reads multipart itself, as a stream, and a body of an unexpected type reaches the route as no
  * body at all (a validation error naming the fields, never a 415 for the type).
  */
-export function registerBodyParsers(instance: FastifyInstance, limit: number): void {
+export function registerBodyParsers(instance: FastifyInstance, limit: number, isGenuine: BearerCheck): void {
   instance.removeAllContentTypeParsers();
-  instance.addContentTypeParser('application/json', bufferedParser(parseJsonBody, limit));
-  instance.addContentTypeParser('application/x-www-form-urlencoded', bufferedParser(parseUrlencodedBody, limit));
+  instance.addContentTypeParser('application/json', bufferedParser(parseJsonBody, limit, isGenuine));
+  instance.addContentTypeParser('application/x-www-form-urlencoded', bufferedParser(parseUrlencodedBody, limit, isGenuine));
   instance.addContentTypeParser('*', (_request: FastifyRequest, _payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void) => done(null, undefined));
 }
