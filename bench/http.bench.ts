@@ -9,11 +9,14 @@
 import { TokenSigner, generateKeyPair } from '@teamfit/auth';
 import { SERVICES, type ServiceName } from '@teamfit/common';
 import { freePort, readGatewayTemplate, renderGatewayConfig, startNginx, waitForPort, withoutRateLimits } from '@teamfit/gateway';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnManaged } from '../tools/runner/child-process';
+import { commandOnPath, ensureCommand } from '../tools/runner/ensure-command';
+import { waitForHealth } from '../tools/runner/service-health';
 import { serviceProcess } from '../tools/runner/service-process';
 import { scratchDatabase } from './bench-kit';
 import { callJson, expectStatus, keepAliveAgent } from './bench-support';
@@ -31,25 +34,6 @@ interface WrkResult {
   perSecond: number;
   p99Ms: number;
   failures: number;
-}
-
-/** wrk is Debian's; install it the way the runner installs nginx (root only), else say how. */
-function ensureWrk(): string {
-  const found = (): string | undefined => {
-    try {
-      return execFileSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).trim() || undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const existing = found();
-  if (existing) return existing;
-  if (process.getuid?.() !== 0) throw new Error('wrk is not installed (Debian: apt-get install -y wrk)');
-  log('installing wrk with apt-get…');
-  execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk'], { stdio: 'inherit' });
-  const installed = found();
-  if (!installed) throw new Error('wrk is still missing after apt-get');
-  return installed;
 }
 
 function toMs(value: string, unit: string): number {
@@ -72,32 +56,6 @@ function wrk(binary: string, url: string, headers: Record<string, string>, secon
   return { perSecond, p99Ms: toMs(p99[1] ?? '0', p99[2] ?? 'ms'), failures };
 }
 
-function spawnQuiet(args: string[], env: NodeJS.ProcessEnv, name: string): ChildProcess {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`));
-  return child;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
-
 const BARE_NODE_SERVER = `
 const body = JSON.stringify({ status: 'ok' });
 require('node:http')
@@ -109,7 +67,7 @@ require('node:http')
 `;
 
 async function main(): Promise<void> {
-  const wrkBinary = ensureWrk();
+  const wrkBinary = ensureCommand({ packageName: 'wrk', find: () => commandOnPath('wrk'), log });
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     const database = await scratchDatabase();
@@ -120,20 +78,20 @@ async function main(): Promise<void> {
     const auth = { authorization: `Bearer ${admin}` };
 
     const bare = await freePort();
-    const bareChild = spawnQuiet(['-e', BARE_NODE_SERVER], { ...process.env, PORT: String(bare) }, 'bare');
-    cleanups.push(() => stopChild(bareChild));
+    const bareChild = spawnManaged('bare', 0, process.execPath, ['-e', BARE_NODE_SERVER], { ...process.env, PORT: String(bare) });
+    cleanups.push(() => bareChild.stop());
     await waitForPort(bare, 10_000);
 
     const ports: Partial<Record<ServiceName, number>> = {};
-    for (const name of SERVICES_UNDER_TEST) {
+    for (const [index, name] of SERVICES_UNDER_TEST.entries()) {
       const port = await freePort();
       ports[name] = port;
       const { args, env } = serviceProcess(name, { databaseUrl: database.url, smtpUrl: 'smtp://127.0.0.1:1', keys, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port }, { ...process.env, LOG_LEVEL: 'error', MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'teamfit-bench-media-')) });
       const profiling = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-      const child = spawnQuiet([...profiling, ...args], env, name);
-      cleanups.push(() => stopChild(child));
+      const child = spawnManaged(name, index + 1, process.execPath, [...profiling, ...args], env);
+      cleanups.push(() => child.stop());
       // Migrations run at start: one service at a time, as they would on a first `npm start`.
-      await waitForHealth(`http://127.0.0.1:${port}/health`);
+      await waitForHealth(port, 30_000, name);
     }
     const direct = (name: ServiceName) => `http://127.0.0.1:${ports[name] ?? SERVICES[name].port}`;
 

@@ -52,17 +52,12 @@ export const RUNNER_ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(READE
 
 /** Reads and checks every setting once; an empty value counts as unset. */
 export function loadRunnerConfig(env: NodeJS.ProcessEnv): RunnerConfig {
-  const valueOf = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
-  return {
-    GATEWAY_PORT: READERS.GATEWAY_PORT(valueOf('GATEWAY_PORT'), 'GATEWAY_PORT'),
-    DATABASE_URL: READERS.DATABASE_URL(valueOf('DATABASE_URL'), 'DATABASE_URL'),
-    EMBEDDED_POSTGRES_PORT: READERS.EMBEDDED_POSTGRES_PORT(valueOf('EMBEDDED_POSTGRES_PORT'), 'EMBEDDED_POSTGRES_PORT'),
-    SMTP_URL: READERS.SMTP_URL(valueOf('SMTP_URL'), 'SMTP_URL'),
-    MAILDEV_SMTP_PORT: READERS.MAILDEV_SMTP_PORT(valueOf('MAILDEV_SMTP_PORT'), 'MAILDEV_SMTP_PORT'),
-    MAILDEV_WEB_PORT: READERS.MAILDEV_WEB_PORT(valueOf('MAILDEV_WEB_PORT'), 'MAILDEV_WEB_PORT'),
-    DATA_DIR: READERS.DATA_DIR(valueOf('DATA_DIR'), 'DATA_DIR'),
-  };
+  const readers: Array<[string, Read<unknown>]> = Object.entries(READERS);
+  // Each value comes from its own reader, whose type READERS ties to the field's.
+  return Object.fromEntries(
+    readers.map(([name, read]) => {
+      const value = env[name]?.trim();
+      return [name, read(value === undefined || value === '' ? undefined : value, name)];
+    }),
+  ) as unknown as RunnerConfig;
 }

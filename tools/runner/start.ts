@@ -3,13 +3,13 @@
 import { ensureKeyPairFiles } from '@teamfit/auth/keys';
 import { SERVICE_NAMES, SERVICES, type ServiceName } from '@teamfit/common/services';
 import { startEmbeddedPostgres } from '@teamfit/database/embedded';
-import { isPortFree, type NginxInstance, readGatewayTemplate, renderGatewayConfig, startNginx } from '@teamfit/gateway';
-import { get } from 'node:http';
+import { findNginx, isPortFree, type NginxInstance, readGatewayTemplate, renderGatewayConfig, startNginx } from '@teamfit/gateway';
 import path from 'node:path';
 import { spawnManaged } from './child-process';
 import { startMailCatcher } from './mail-catcher';
-import { ensureNginx } from './ensure-nginx';
+import { ensureCommand } from './ensure-command';
 import { loadRunnerConfig, type RunnerConfig } from './runner-config';
+import { waitForHealth } from './service-health';
 import { serviceProcess } from './service-process';
 
 const DIST_ROOT = path.resolve(__dirname, '../..');
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
 
   let nginxBinary: string;
   try {
-    nginxBinary = ensureNginx(log);
+    nginxBinary = ensureCommand({ packageName: 'nginx', find: findNginx, log });
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -150,27 +150,6 @@ function startServiceProcess(
     if (running.stopping) return;
     log(`the ${name} service exited unexpectedly (${signal ?? `code ${String(code)}`}): stopping the platform`);
     void shutdown(1);
-  });
-}
-
-async function waitForHealth(port: number, timeoutMs: number, name: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await answersOk(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the ${name} service did not become healthy within ${timeoutMs / 1000} s`);
-}
-
-/** node:http rather than fetch: fetch loads undici, about 20 MiB the runner would keep all day. */
-function answersOk(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const request = get({ host: '127.0.0.1', port, path: '/health', timeout: 1_000 }, (response) => {
-      response.resume();
-      resolve(response.statusCode === 200);
-    });
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(false));
   });
 }
 
