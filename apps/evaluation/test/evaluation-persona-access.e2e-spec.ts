@@ -90,7 +90,10 @@ describe('evaluation access: answers and comparisons', () => {
     const own = personaToken(f.candidate);
     const foreign = await post(`/evaluation/${f.evaluationId}/team-match`, { algorithmUserId: OTHER_USER }, own).expect(403);
     expect(foreign.body).toEqual({ statusCode: 403, error: 'Forbidden', message: "A persona's comparisons use only its own algorithmUserId" });
-    await post(`/evaluation/${f.evaluationId}/compare-team`, { algorithmTeamId: f.otherTeamId, algorithmUserId: OTHER_USER }, own).expect(403);
+    // compare-team needs a team other than the evaluation's own, which a persona may never use: the
+    // team rule refuses it before any user record is looked at.
+    const otherTeam = await post(`/evaluation/${f.evaluationId}/compare-team`, { algorithmTeamId: f.otherTeamId, algorithmUserId: OTHER_USER }, own).expect(403);
+    expect(otherTeam.body.message).toBe('A persona compares only against its own team');
 
     expect((await post(`/evaluation/${f.evaluationId}/team-match`, { algorithmUserId: CANDIDATE_USER }, own).expect(200)).body.algorithmUserId).toBe(CANDIDATE_USER);
     expect((await post(`/evaluation/${f.evaluationId}/team-match`, {}, own).expect(200)).body.algorithmUserId).toBe(CANDIDATE_USER);

@@ -48,7 +48,8 @@ export class ComparisonService {
   }
 
   async teamMatch(id: string, options: RoleOptions, principal: VerifiedToken) {
-    const evaluation = await this.flow.load(id, principal);
+    // Ids, counters and values only: the stored results are not needed here.
+    const evaluation = await this.stateOf(id, principal);
     await this.assertPersonaComparesOwn(principal, evaluation, { algorithmUserId: options.algorithmUserId });
     const workstyle = await this.workstyleAgainst(evaluation, evaluation.teamId);
     const role = await this.roles.resolveRole(evaluation.teamId, options.roleId);
@@ -67,9 +68,7 @@ export class ComparisonService {
   }
 
   async compareTeam(id: string, options: RoleOptions & { algorithmTeamId: number }, principal: VerifiedToken) {
-    const evaluation = await this.evaluations.findState(id);
-    if (!evaluation) throw evaluationNotFound();
-    this.flow.assertAccess(evaluation, principal);
+    const evaluation = await this.stateOf(id, principal);
     await this.assertPersonaComparesOwn(principal, evaluation, { teamId: options.algorithmTeamId, algorithmUserId: options.algorithmUserId });
     if (options.algorithmTeamId === evaluation.teamId) throw validationFailed("algorithmTeamId must differ from the evaluation's own team");
     // Names only: the member list stays in the database (the team context reads it there).
@@ -141,10 +140,19 @@ export class ComparisonService {
   }
 
   /** Only persona tokens are limited (see assertMayCompareWith); the persona is looked up only then. */
+  private async stateOf(id: string, principal: VerifiedToken): Promise<EvaluationState> {
+    const evaluation = await this.evaluations.findState(id);
+    if (!evaluation) throw evaluationNotFound();
+    this.flow.assertAccess(evaluation, principal);
+    return evaluation;
+  }
+
   private async assertPersonaComparesOwn(principal: VerifiedToken, evaluation: Pick<EvaluationState, 'teamId' | 'personaId'>, asked: { teamId?: number; algorithmUserId?: number }): Promise<void> {
     if (principal.kind !== 'persona') return;
-    const algorithmUserId = asked.algorithmUserId === undefined ? null : await this.algorithmUserOf(evaluation.personaId);
-    assertMayCompareWith(principal, { teamId: evaluation.teamId, algorithmUserId }, asked);
+    // The team first: it needs no query, and a foreign team is refused whatever the user record.
+    assertMayCompareWith(principal, { teamId: evaluation.teamId, algorithmUserId: null }, { teamId: asked.teamId });
+    if (asked.algorithmUserId === undefined) return;
+    assertMayCompareWith(principal, { teamId: evaluation.teamId, algorithmUserId: await this.algorithmUserOf(evaluation.personaId) }, { algorithmUserId: asked.algorithmUserId });
   }
 
   private async algorithmUserOf(personaId: string): Promise<number | null> {
