@@ -106,6 +106,15 @@ describe('sign-in addresses: unique ignoring case, and proven before a persona c
     expect((await api().get(`/persona/${persona.id}`).set('Authorization', profile.admin).expect(200)).body.emailAddress).toBe('slow@example.test');
   });
 
+  it('clearing its own address cannot make a persona sign in with an address another persona signs in with', async () => {
+    const holder = await createPersona({ emailAddress: 'own@example.test', user: { emailAddress: 'shared@example.test' } });
+    await createPersona({ emailAddress: 'shared@example.test' });
+    const cleared = await api().patch(`/persona/${holder.id}`).set('Authorization', profile.persona(holder.id)).send({ emailAddress: null }).expect(409);
+    expect(cleared.body).toEqual(TAKEN);
+    await api().patch(`/persona/${holder.id}`).set('Authorization', profile.admin).send({ emailAddress: null }).expect(409);
+    expect((await api().get(`/persona/${holder.id}`).set('Authorization', profile.admin).expect(200)).body.emailAddress).toBe('own@example.test');
+  });
+
   it("a persona's user address needs proof too; personas of one user may share it; administrators set addresses at once", async () => {
     const userId = randomUUID();
     const first = await createPersona({ user: { emailAddress: 'family@example.test' } }, userId);

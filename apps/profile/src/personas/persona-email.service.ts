@@ -35,12 +35,13 @@ export class PersonaEmailService {
 
   /** Refuses (409) each given address that is taken; holds their locks until the transaction ends. */
   async assertAvailable(tx: Executor, self: { personaId?: string; userId: string }, addresses: { own?: string | null; user?: string | null }): Promise<void> {
-    for (const [address, ownAddress] of [
+    const wanted = ([
       [addresses.own, true],
       [addresses.user, false],
-    ] as const) {
-      if (!address) continue;
-      await this.personas.lockAddress(tx, address);
+    ] as const).filter((entry): entry is readonly [string, boolean] => Boolean(entry[0]));
+    // Every lock first, in one order: two writes swapping two addresses must not deadlock (a 500).
+    for (const address of [...new Set(wanted.map(([address]) => address.toLowerCase()))].sort()) await this.personas.lockAddress(tx, address);
+    for (const [address, ownAddress] of wanted) {
       if (await this.personas.addressTaken(tx, address, ownAddress, self)) throw conflict(ADDRESS_TAKEN);
     }
   }

@@ -141,7 +141,7 @@ export class PersonaService {
       };
       await this.emails.assertAvailable(tx, { personaId: id, userId: changes.userId ?? current.userId }, {
         own: check(changes.emailAddress, current.emailAddress),
-        user: check(changes.userEmailAddress, current.userEmailAddress),
+        user: clearsOwnAddress(current, changes.emailAddress) ? (changes.userEmailAddress ?? current.userEmailAddress) : check(changes.userEmailAddress, current.userEmailAddress),
       });
       return this.repository.update(id, changes, tx);
     });
@@ -170,6 +170,9 @@ export class PersonaService {
       sort('user.emailAddress', userEmailAddress, current.userEmailAddress, (value) => (immediate.userEmailAddress = value));
       const [proof, second] = proofs;
       if (second) throw validationFailed('emailAddress and user.emailAddress can be changed only one at a time');
+      if (clearsOwnAddress(current, immediate.emailAddress)) {
+        await this.emails.assertAvailable(tx, { personaId: id, userId: current.userId }, { user: current.userEmailAddress });
+      }
       const updated = await this.repository.update(id, immediate, tx);
       if (proof) await this.emails.requestChange(tx, current, ...proof);
       return updated;
@@ -209,4 +212,12 @@ function userChanges(user: PersonaUserChangesDto | undefined): PersonaChanges {
   if (user.username !== undefined) changes.userUsername = user.username;
   if (user.emailAddress !== undefined) changes.userEmailAddress = user.emailAddress;
   return changes;
+}
+
+/**
+ * Whether a change clears the persona's own address: it then signs in with its user's address,
+ * which must be checked like a new sign-in address.
+ */
+function clearsOwnAddress(current: { emailAddress: string | null }, next: string | null | undefined): boolean {
+  return next === null && current.emailAddress !== null;
 }
