@@ -70,4 +70,19 @@ describe('VerifiedTokenCache', () => {
     expect(verify).toHaveBeenCalledTimes(1);
     verify.mockRestore();
   });
+
+  it('keeps a token in use: a hit makes it the newest, so the least recently used goes first', () => {
+    const cache = new VerifiedTokenCache(signer, 2);
+    const [a, b, c] = [1, 2, 3].map((n) => signer.sign({ ...claims, sub: `account-${n}` })) as [string, string, string];
+    cache.verify(a);
+    cache.verify(b);
+    cache.verify(a);
+    cache.verify(c);
+    const verify = jest.spyOn(signer, 'verify');
+    cache.verify(a);
+    expect(verify).not.toHaveBeenCalled();
+    cache.verify(b);
+    expect(verify).toHaveBeenCalledTimes(1);
+    verify.mockRestore();
+  });
 });

@@ -35,8 +35,12 @@ export class VerifiedTokenCache {
   verify(token: string): VerifiedToken {
     const cached = this.entries.get(token);
     if (cached !== undefined) {
-      if (cached.exp > this.signer.nowSeconds()) return cached;
       this.entries.delete(token);
+      if (cached.exp > this.signer.nowSeconds()) {
+        // Re-inserted as the newest: eviction takes the least recently used token, not a busy one.
+        this.entries.set(token, cached);
+        return cached;
+      }
     }
     const verified = Object.freeze(this.signer.verify(token));
     if (this.entries.size >= this.maxEntries) {

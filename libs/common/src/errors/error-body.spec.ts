@@ -35,6 +35,11 @@ describe('toErrorBody', () => {
     expect(toErrorBody(wrapped)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'A number is out of range' });
   });
 
+  it('turns a NUL character the database cannot store into 400, never 500', () => {
+    const driverError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    expect(toErrorBody(new Error('Failed query', { cause: driverError }))).toEqual({ statusCode: 400, error: 'Bad Request', message: 'A value contains a character that cannot be stored' });
+  });
+
   it('hides everything about unexpected errors', () => {
     const body = toErrorBody(new TypeError("Cannot read properties of undefined (reading 'secret')"));
     expect(body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: INTERNAL_ERROR_MESSAGE });

@@ -32,6 +32,8 @@ const POSTGRES_CLIENT_ERRORS: Record<string, { status: number; message: string }
   '23001': { status: 409, message: 'The record is still referred to by another record' },
   '22P02': { status: 400, message: 'A value has an invalid format' },
   '22001': { status: 400, message: 'A value is too long' },
+  // A NUL character in a text from a source no field rule covers (PostgreSQL cannot store it).
+  '22021': { status: 400, message: 'A value contains a character that cannot be stored' },
   // numeric_value_out_of_range: DTOs cap int4 fields; this covers any that a rule still misses.
   '22003': { status: 400, message: 'A number is out of range' },
 };

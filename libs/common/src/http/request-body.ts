@@ -70,7 +70,11 @@ export function readBody(payload: Readable, headers: IncomingHttpHeaders, limit:
       stream.off('data', onData);
       stream.off('end', onEnd);
       stream.off('error', onError);
-      if (stream !== payload) payload.unpipe();
+      if (stream !== payload) {
+        // The decompressor holds a native handle: end it now, not at the next garbage collection.
+        payload.unpipe();
+        stream.destroy();
+      }
       if (error) reject(error);
       else resolve(body ?? Buffer.alloc(0));
     };
