@@ -3,24 +3,28 @@
 // (b) a whole questionnaire answered by 50 concurrent personas through the real gateway (each
 // persona from its own loopback source address, since the gateway limits per client address),
 // and the same load straight to the service port for comparison.
+// The services run as `npm start` runs them: built code, one process each, started by the runner's
+// own serviceProcess; this process only seeds the database and generates the load.
 // Run: npm run bench:evaluation. Uses DATABASE_URL (a scratch database is created in it and
 // dropped) or an embedded PostgreSQL in a temp folder; services and nginx on free ports.
+// BENCH_CPU_PROF=<dir> writes a CPU profile of each service (node --cpu-prof) into <dir>.
 import { ensureDatabase, quoteIdentifier, runMigrations, serviceMigrationTargets, startEmbeddedPostgres } from '@teamfit/database';
 import { withDatabase } from '@teamfit/database/testing';
 import { freePort } from '@teamfit/gateway';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { TestTokens } from '@teamfit/platform/testing';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import type http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { evaluationAppModule } from '../apps/evaluation/src/evaluation-app.module';
 import type { QuestionSet } from '../apps/evaluation/src/evaluations/evaluation.types';
 import { scoringQuestionnaire } from '../apps/evaluation/src/evaluations/question-set';
 import { answersFromValues, compactProfile, compactQuestionnaire } from '@teamfit/scoring';
-import { organisationAppModule } from '../apps/organisation/src/organisation-app.module';
+import { spawnManaged } from '../tools/runner/child-process';
+import { waitForHealth } from '../tools/runner/service-health';
+import { serviceProcess } from '../tools/runner/service-process';
 import { callJson, expectStatus, fmt, keepAliveAgent, type LatencySummary, pacer, runPool, summarise, withTimeout } from './bench-support';
 
 /** dist/: migrations are copied here by the build. The gateway template stays in the source tree. */
@@ -37,11 +41,18 @@ const PERSONA_INTERVAL_MS = 100;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
+const CPU_PROFILE_DIR = process.env['BENCH_CPU_PROF'];
+
+interface RunningService {
+  port: number;
+  url: string;
+}
+
 interface Platform {
   databaseUrl: string;
   tokens: TestTokens;
-  organisation: RunningTestService;
-  evaluation: RunningTestService;
+  organisation: RunningService;
+  evaluation: RunningService;
   gateway: TestGateway;
   db: Client;
 }
@@ -72,12 +83,18 @@ async function startPlatform(cleanups: Array<() => Promise<void>>): Promise<Plat
   const databaseUrl = await startDatabase(cleanups);
   for (const target of serviceMigrationTargets(DIST_ROOT)) await runMigrations(databaseUrl, target);
   const tokens = new TestTokens();
-  const options = { databaseUrl, keys: tokens.keys };
+  const start = async (name: 'organisation' | 'evaluation', index: number): Promise<RunningService> => {
+    const port = await freePort();
+    const { args, env } = serviceProcess(name, { databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: tokens.keys, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port }, { ...process.env, LOG_LEVEL: 'error' });
+    const profiling = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+    const child = spawnManaged(name, index, process.execPath, [...profiling, ...args], env);
+    cleanups.push(() => child.stop());
+    await waitForHealth(port, 30_000, name);
+    return { port, url: `http://127.0.0.1:${port}` };
+  };
   // The organisation service seeds the platform questionnaire (104 questions) when it starts.
-  const organisation = await startTestService('organisation', organisationAppModule, options);
-  cleanups.push(() => organisation.close());
-  const evaluation = await startTestService('evaluation', evaluationAppModule, options);
-  cleanups.push(() => evaluation.close());
+  const organisation = await start('organisation', 1);
+  const evaluation = await start('evaluation', 2);
   const gateway = await startTestGateway(REPOSITORY_ROOT, { organisation: organisation.port, evaluation: evaluation.port });
   cleanups.push(() => gateway.stop());
   const db = new Client({ connectionString: databaseUrl });
@@ -275,7 +292,7 @@ async function main(): Promise<void> {
     admin.destroy();
 
     const row = (name: string, s: LatencySummary, unit: string) => `| ${name} | ${s.count} | ${fmt(s.p50)} ms | ${fmt(s.p99)} ms | ${fmt(s.max)} ms | ${s.perSecond.toFixed(1)} ${unit}/s |`;
-    log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; services in this process, PostgreSQL and nginx as their own processes\n`);
+    log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; each service, PostgreSQL and nginx in processes of their own\n`);
     log('| measurement | calls | p50 | p99 | max | throughput |');
     log('|---|---|---|---|---|---|');
     log(row(`compare-team vs ${TEAM_SIZE} members, sequential`, compare.sequential, 'req'));
