@@ -1,5 +1,6 @@
 // Small helpers for the benchmarks: a JSON-over-HTTP client with per-caller keep-alive agents
 // (optionally bound to a loopback source address), latency statistics and a bounded worker pool.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -128,3 +129,18 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * CPU time a process has used so far (user + system), in ms, from /proc. Per request it is a
+ * steadier figure than latency on a shared machine: other load delays a request but does not
+ * make the service spend more CPU on it.
+ */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at state, field 3; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times: 100 on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -25,7 +25,7 @@ import { answersFromValues, compactProfile, compactQuestionnaire } from '@teamfi
 import { spawnManaged } from '../tools/runner/child-process';
 import { waitForHealth } from '../tools/runner/service-health';
 import { serviceProcess } from '../tools/runner/service-process';
-import { callJson, expectStatus, fmt, keepAliveAgent, type LatencySummary, pacer, runPool, summarise, withTimeout } from './bench-support';
+import { callJson, expectStatus, fmt, keepAliveAgent, type LatencySummary, pacer, processCpuMs, runPool, summarise, withTimeout } from './bench-support';
 
 /** dist/: migrations are copied here by the build. The gateway template stays in the source tree. */
 const DIST_ROOT = path.resolve(__dirname, '..');
@@ -46,6 +46,17 @@ const CPU_PROFILE_DIR = process.env['BENCH_CPU_PROF'];
 interface RunningService {
   port: number;
   url: string;
+  pid: number;
+}
+
+/** A latency summary with the evaluation service's CPU time per call over the same run. */
+type Measured = LatencySummary & { cpuMsPerCall?: number };
+
+/** Runs `task` and adds what the service process spent on CPU per call meanwhile. */
+async function withCpu<T extends { summary: LatencySummary }>(service: RunningService, task: () => Promise<T>): Promise<T & { cpuMsPerCall: number }> {
+  const before = processCpuMs(service.pid);
+  const result = await task();
+  return { ...result, cpuMsPerCall: (processCpuMs(service.pid) - before) / result.summary.count };
 }
 
 interface Platform {
@@ -90,7 +101,8 @@ async function startPlatform(cleanups: Array<() => Promise<void>>): Promise<Plat
     const child = spawnManaged(name, index, process.execPath, [...profiling, ...args], env);
     cleanups.push(() => child.stop());
     await waitForHealth(port, 30_000, name);
-    return { port, url: `http://127.0.0.1:${port}` };
+    if (child.process.pid === undefined) throw new Error(`${name} did not start`);
+    return { port, url: `http://127.0.0.1:${port}`, pid: child.process.pid };
   };
   // The organisation service seeds the platform questionnaire (104 questions) when it starts.
   const organisation = await start('organisation', 1);
@@ -192,8 +204,8 @@ async function answerAll(
 }
 
 interface QuestionnaireRun {
-  answers: LatencySummary;
-  finals: LatencySummary;
+  answers: Measured;
+  finals: Measured;
   throttled: number;
   wallMs: number;
 }
@@ -210,6 +222,7 @@ async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'd
   setup.destroy();
   const baseUrl = via === 'gateway' ? `${p.gateway.url}/evaluation` : p.evaluation.url;
   const counters = { throttled: 0 };
+  const cpuBefore = processCpuMs(p.evaluation.pid);
   const started = performance.now();
   const results = await Promise.all(
     personaIds.map(async (personaId, index) => {
@@ -225,11 +238,12 @@ async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'd
     }),
   );
   const wallMs = performance.now() - started;
+  const answers = summarise(
+    results.flatMap((result) => result.answers),
+    wallMs,
+  );
   return {
-    answers: summarise(
-      results.flatMap((result) => result.answers),
-      wallMs,
-    ),
+    answers: { ...answers, cpuMsPerCall: (processCpuMs(p.evaluation.pid) - cpuBefore) / answers.count },
     finals: summarise(
       results.map((result) => result.final),
       wallMs,
@@ -250,11 +264,16 @@ async function compareTeamRuns(p: Platform, candidateEvaluation: string, targetT
   try {
     const first = agents[0] as http.Agent;
     await runPool(20, 1, call(first)); // warm-up: JIT, connection pools
-    const sequential = await runPool(COMPARE_CALLS, 1, call(first));
+    const measure = (concurrency: number, task: (index: number, worker: number) => Promise<number>) =>
+      withCpu(p.evaluation, async () => {
+        const run = await runPool(COMPARE_CALLS, concurrency, task);
+        return { summary: summarise(run.samples, run.wallMs) };
+      });
+    const sequential = await measure(1, call(first));
     // Each of the 8 workers has its own connection.
     const perWorker = agents.map((agent) => call(agent));
-    const concurrent = await runPool(COMPARE_CALLS, COMPARE_CONCURRENCY, (_, worker) => (perWorker[worker] as () => Promise<number>)());
-    return { sequential: summarise(sequential.samples, sequential.wallMs), concurrent: summarise(concurrent.samples, concurrent.wallMs) };
+    const concurrent = await measure(COMPARE_CONCURRENCY, (_, worker) => (perWorker[worker] as () => Promise<number>)());
+    return { sequential: { ...sequential.summary, cpuMsPerCall: sequential.cpuMsPerCall }, concurrent: { ...concurrent.summary, cpuMsPerCall: concurrent.cpuMsPerCall } };
   } finally {
     for (const agent of agents) agent.destroy();
   }
@@ -291,10 +310,11 @@ async function main(): Promise<void> {
     const direct = await questionnaireRun(p, big, 'direct');
     admin.destroy();
 
-    const row = (name: string, s: LatencySummary, unit: string) => `| ${name} | ${s.count} | ${fmt(s.p50)} ms | ${fmt(s.p99)} ms | ${fmt(s.max)} ms | ${s.perSecond.toFixed(1)} ${unit}/s |`;
+    const row = (name: string, s: Measured, unit: string) =>
+      `| ${name} | ${s.count} | ${fmt(s.p50)} ms | ${fmt(s.p99)} ms | ${fmt(s.max)} ms | ${s.perSecond.toFixed(1)} ${unit}/s | ${s.cpuMsPerCall === undefined ? '—' : `${s.cpuMsPerCall.toFixed(2)} ms`} |`;
     log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; each service, PostgreSQL and nginx in processes of their own\n`);
-    log('| measurement | calls | p50 | p99 | max | throughput |');
-    log('|---|---|---|---|---|---|');
+    log('| measurement | calls | p50 | p99 | max | throughput | evaluation service CPU per call |');
+    log('|---|---|---|---|---|---|---|');
     log(row(`compare-team vs ${TEAM_SIZE} members, sequential`, compare.sequential, 'req'));
     log(row(`compare-team vs ${TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compare.concurrent, 'req'));
     log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, sequential`, compareHuge.sequential, 'req'));
