@@ -299,6 +299,47 @@ describe('the questionnaire flow and its scores', () => {
     expect(rows.rows[0]?.n).toBe('1');
   });
 
+  it('completes once when concurrent answers to different questions together finish the evaluation', async () => {
+    // Each answer alone would leave one question open; whichever is second completes it, under the lock.
+    const [person] = await drizzle({ client })
+      .insert(personas)
+      .values({ userId: randomUUID(), role: 'Dev', description: 'race' })
+      .returning({ id: personas.id });
+    const created = await post('/evaluation', { personaId: person?.id, teamId: f.teamId }).expect(201);
+    const id = created.body.id as string;
+    await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 4 }).expect(200);
+    const both = await Promise.all([post(`/evaluation/${id}/answer`, { questionId: f.q2, value: 2 }), post(`/evaluation/${id}/answer`, { questionId: f.q3, value: 5 })]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.map((r) => r.body.status as string).sort()).toEqual(['complete', 'in_progress']);
+    const stored = await client.query<{ status: string; answered: number; has_results: boolean; answers: string }>(
+      `SELECT status, answered, results IS NOT NULL AS has_results, (SELECT count(*) FROM evaluation.evaluation_answers a WHERE a.evaluation_id = e.id) AS answers
+         FROM evaluation.evaluations e WHERE id = $1`,
+      [id],
+    );
+    expect(stored.rows[0]).toEqual({ status: 'complete', answered: 3, has_results: true, answers: '3' });
+  });
+
+  it('counts a question once when it is answered several times at once', async () => {
+    const [person] = await drizzle({ client })
+      .insert(personas)
+      .values({ userId: randomUUID(), role: 'Dev', description: 'again' })
+      .returning({ id: personas.id });
+    const created = await post('/evaluation', { personaId: person?.id, teamId: f.teamId }).expect(201);
+    const id = created.body.id as string;
+    const answers = await Promise.all([1, 2, 3, 4].map((value) => post(`/evaluation/${id}/answer`, { questionId: f.q1, value })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((r) => (r.body.progress as { answered: number }).answered)).toEqual([1, 1, 1, 1]);
+    const stored = await client.query<{ answered: number; value: number }>(
+      `SELECT e.answered, a.value FROM evaluation.evaluations e JOIN evaluation.evaluation_answers a ON a.evaluation_id = e.id WHERE e.id = $1`,
+      [id],
+    );
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0]?.answered).toBe(1);
+    // The byte kept for the question is the value of the answer row that won.
+    const read = await client.query<{ answer_values: Buffer }>(`SELECT answer_values FROM evaluation.evaluations WHERE id = $1`, [id]);
+    expect([...(read.rows[0]?.answer_values ?? [])].filter((byte) => byte !== 0)).toEqual([stored.rows[0]?.value]);
+  });
+
   it('completes more evaluations at once than the service has database connections', async () => {
     // Thirty completing answers at the same moment, with a pool of ten: every read inside the
     // completing transaction must go through it, or the service waits for itself forever.

@@ -3,7 +3,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Pool, type PoolClient } from 'pg';
 
 export const DATABASE = Symbol('DATABASE');
-export type Database = NodePgDatabase<Record<string, never>>;
+/** The Drizzle handle, and the pool under it for the few statements written as plain SQL. */
+export type Database = NodePgDatabase<Record<string, never>> & { $client: Pool };
 
 /** Injects the service's Drizzle database handle. */
 export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);

@@ -59,6 +59,32 @@ const summaryColumns = {
 
 const id = sql.placeholder('id');
 
+/**
+ * An answer that leaves its evaluation incomplete, in one statement: the evaluation row is
+ * updated (which locks it) only while it stays incomplete after this answer, and the answer row
+ * is written only when that update happened. Concurrent answers to one evaluation queue on the
+ * row lock and re-check the condition against the row as the one before them left it.
+ * Plain SQL: drizzle has no INSERT … SELECT FROM a data-modifying CTE with parameters, and
+ * building the statement per call cost more than the rest of the answer (profiled).
+ */
+const RECORD_PROGRESS = {
+  name: 'evaluation_record_progress',
+  text: `WITH progressed AS (
+    UPDATE evaluation.evaluations
+       SET answer_values = set_byte(answer_values, $2::int, $4::int),
+           answered = answered + (get_byte(answer_values, $2::int) = 0)::int,
+           status = 'in_progress',
+           updated_at = $6::timestamptz
+     WHERE id = $1::uuid AND status <> 'complete' AND answered + (get_byte(answer_values, $2::int) = 0)::int < total
+     RETURNING answered, answer_values
+  ), recorded AS (
+    INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at)
+    SELECT $1::uuid, $3::int, $4::int, $5::int, $6::timestamptz FROM progressed
+    ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
+  )
+  SELECT answered, answer_values FROM progressed`,
+} as const;
+
 /*
  * The hot statements are named prepared statements: PostgreSQL parses and plans each once per
  * connection. On the pool they are built once; inside a transaction they are built on it (drizzle
@@ -175,6 +201,24 @@ export class EvaluationRepository {
       })
       .prepare('evaluation_upsert_answer')
       .execute(values);
+  }
+
+  /**
+   * Records an answer at `position` of the evaluation's version when the evaluation is incomplete
+   * and stays so; returns its new counters, or undefined when nothing was written (the evaluation
+   * is complete, or this answer completes it: the caller then takes the locked path).
+   */
+  async recordProgress(
+    evaluationId: string,
+    position: number,
+    answer: { questionId: number; value: number; timeTaken: number; answeredAt: Date },
+  ): Promise<{ answered: number; answerValues: Buffer } | undefined> {
+    const result = await this.db.$client.query<{ answered: number; answer_values: Buffer }>({
+      ...RECORD_PROGRESS,
+      values: [evaluationId, position, answer.questionId, answer.value, answer.timeTaken, answer.answeredAt],
+    });
+    const [row] = result.rows;
+    return row ? { answered: row.answered, answerValues: row.answer_values } : undefined;
   }
 
   /** Progress of an incomplete evaluation: counters and the answered values, nothing else. */

@@ -49,6 +49,12 @@ export function summaryOf(row: Pick<EvaluationRow, 'id' | 'personaId' | 'teamId'
 /** Position of the first unanswered question (delivery order), or -1 when every one is answered. */
 const nextPosition = (answerValues: Uint8Array): number => answerValues.indexOf(0);
 
+interface AnswerInput {
+  questionId: number;
+  value: number;
+  timeTaken: number;
+}
+
 const countAnswered = (answerValues: Uint8Array): number => answerValues.reduce((n, value) => (value === 0 ? n : n + 1), 0);
 
 /** The questionnaire flow (spec sections 3.1, 4.1-4.5). */
@@ -99,11 +105,31 @@ export class EvaluationService {
   }
 
   /**
-   * Stores an answer. The evaluation row is locked, so the last answer, the status change and the
-   * results commit together: two concurrent final answers give one result, never two or none.
-   * Re-answering an answered question (while incomplete) replaces the earlier answer.
+   * Stores an answer. Re-answering an answered question (while incomplete) replaces the earlier
+   * answer. An answer that leaves the evaluation incomplete is one statement (recordProgress);
+   * the completing answer, and any answer that finds the evaluation changed under it, takes the
+   * locked path below.
    */
-  async answer(id: string, input: { questionId: number; value: number; timeTaken: number }, principal: VerifiedToken) {
+  async answer(id: string, input: AnswerInput, principal: VerifiedToken) {
+    const evaluation = await this.evaluations.findState(id);
+    if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
+    assertMayWrite(principal, evaluation.personaId);
+    if (evaluation.status === 'complete') throw new DomainError('conflict', 'The evaluation is already complete');
+    const version = await this.versions.get(evaluation.questionnaireVersionId);
+    const position = version.compact.positionById.get(input.questionId);
+    if (position === undefined) throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
+    const now = this.now();
+    const progressed = await this.evaluations.recordProgress(id, position, { ...input, answeredAt: now });
+    if (!progressed) return this.answerLocked(id, input, principal);
+    const next = version.served[nextPosition(progressed.answerValues)];
+    return { ...summaryOf({ ...evaluation, status: 'in_progress', answered: progressed.answered, updatedAt: now }), nextQuestion: next ?? null };
+  }
+
+  /**
+   * The answer with the evaluation row locked, so the last answer, the status change and the
+   * results commit together: two concurrent final answers give one result, never two or none.
+   */
+  private async answerLocked(id: string, input: AnswerInput, principal: VerifiedToken) {
     return this.db.transaction(async (tx) => {
       const evaluation = await this.evaluations.lockById(id, tx);
       if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
