@@ -3,6 +3,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { generateKeyPair } from '@teamfit/auth';
 import { buildOpenApiDocument, createServiceApp, loadServiceConfig, SERVICE_NAMES, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { authAppModule } from '../../apps/auth/src/auth-app.module';
 import { evaluationAppModule } from '../../apps/evaluation/src/evaluation-app.module';
 import { mediaAppModule } from '../../apps/media/src/media-app.module';
@@ -47,22 +49,73 @@ export interface PlatformDescription {
   platform: OpenAPIObject;
 }
 
-export async function describePlatform(): Promise<PlatformDescription> {
-  const platform: OpenAPIObject = {
+/** The committed platform document, relative to the repository (whether run from sources or dist/). */
+export const PLATFORM_DOCUMENT = path.join('docs', 'openapi', 'platform.json');
+export const REPOSITORY = path.resolve(__dirname, '../..').replace(/[\\/]dist$/, '');
+
+/** The document's bytes as committed: one form, so regenerating it is a byte-for-byte check. */
+export const serializeOpenApi = (document: OpenAPIObject): string => `${JSON.stringify(document, null, 2)}\n`;
+
+type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** Every operation of a document with its method and path. */
+export function operationsOf(document: OpenAPIObject): Array<{ method: string; path: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([route, item]) =>
+    METHODS.flatMap((method) => {
+      const operation = item[method];
+      return operation ? [{ method, path: route, operation }] : [];
+    }),
+  );
+}
+
+/**
+ * One document for the platform, paths as the gateway exposes them. Refuses rather than
+ * overwrites: a gateway path two services claim, an operationId used twice, or a schema name
+ * two services describe differently is an error naming both (the same schema shared through a
+ * library, such as the error body, is one schema).
+ */
+export function mergeServiceDocuments(documents: ReadonlyArray<readonly [ServiceName, OpenAPIObject]>): OpenAPIObject {
+  const paths: OpenAPIObject['paths'] = {};
+  const schemas: Record<string, { owner: ServiceName; schema: unknown }> = {};
+  const operationIds = new Map<string, string>();
+  const collisions: string[] = [];
+  for (const [service, document] of documents) {
+    for (const [route, item] of Object.entries(document.paths)) {
+      const exposed = gatewayPathOf(service, route);
+      if (paths[exposed]) collisions.push(`path ${exposed} is served by two services (the second: ${service})`);
+      else paths[exposed] = item;
+    }
+    for (const { method, path: route, operation } of operationsOf(document)) {
+      const where = `${method.toUpperCase()} ${gatewayPathOf(service, route)}`;
+      const id = operation.operationId;
+      if (id === undefined) continue;
+      const first = operationIds.get(id);
+      if (first) collisions.push(`operationId ${id} names both ${first} and ${where}`);
+      else operationIds.set(id, where);
+    }
+    for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+      const known = schemas[name];
+      if (!known) schemas[name] = { owner: service, schema };
+      else if (!isDeepStrictEqual(known.schema, schema)) collisions.push(`schema ${name} is described differently by ${known.owner} and ${service}`);
+    }
+  }
+  if (collisions.length > 0) throw new Error(`The services' OpenAPI documents collide:\n  ${collisions.join('\n  ')}`);
+  return {
     openapi: '3.0.3',
     info: { title: 'Teamfit platform', version: '1.0.0', description: 'Every service as the gateway exposes it.' },
     servers: [{ url: '/' }],
-    paths: {},
-    components: { schemas: {}, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+    components: {
+      // Sorted, so that the document does not depend on the order the services declare them in.
+      schemas: Object.fromEntries(Object.keys(schemas).sort().map((name) => [name, schemas[name]?.schema])) as NonNullable<OpenAPIObject['components']>['schemas'],
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
   };
+}
+
+export async function describePlatform(): Promise<PlatformDescription> {
   const services = {} as Record<ServiceName, OpenAPIObject>;
-  for (const service of SERVICE_NAMES) {
-    const document = await describeService(service);
-    services[service] = document;
-    for (const [route, item] of Object.entries(document.paths)) {
-      platform.paths[gatewayPathOf(service, route)] = item;
-    }
-    Object.assign(platform.components?.schemas ?? {}, document.components?.schemas ?? {});
-  }
-  return { services, platform };
+  for (const service of SERVICE_NAMES) services[service] = await describeService(service);
+  return { services, platform: mergeServiceDocuments(SERVICE_NAMES.map((service) => [service, services[service]] as const)) };
 }

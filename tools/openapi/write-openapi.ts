@@ -1,23 +1,19 @@
-// Writes the OpenAPI 3.0.3 description of every service (docs/openapi/<service>.json) and one
-// document for the whole platform as the gateway exposes it (docs/openapi/platform.json).
+// Writes the platform's OpenAPI 3.0.3 document, every operation as the gateway exposes it, to
+// docs/openapi/platform.json (committed; `npm run check` fails when it differs from the code).
 // Run: npm run openapi.
-import { SERVICE_NAMES } from '@teamfit/common';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describePlatform } from './platform-openapi';
-
-const ROOT = path.resolve(__dirname, '../..').replace(/[\\/]dist$/, '');
-const OUT = path.join(ROOT, 'docs', 'openapi');
+import { describePlatform, operationsOf, PLATFORM_DOCUMENT, REPOSITORY, serializeOpenApi } from './platform-openapi';
 
 async function main(): Promise<void> {
-  mkdirSync(OUT, { recursive: true });
-  const { services, platform } = await describePlatform();
-  for (const service of SERVICE_NAMES) {
-    writeFileSync(path.join(OUT, `${service}.json`), `${JSON.stringify(services[service], null, 2)}\n`);
-    console.log(`openapi: ${service}: ${Object.keys(services[service].paths).length} paths`);
-  }
-  writeFileSync(path.join(OUT, 'platform.json'), `${JSON.stringify(platform, null, 2)}\n`);
-  console.log(`openapi: ${Object.keys(platform.paths).length} paths in docs/openapi/platform.json`);
+  const { platform } = await describePlatform();
+  const target = path.join(REPOSITORY, PLATFORM_DOCUMENT);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, serializeOpenApi(platform));
+  console.log(`openapi: ${operationsOf(platform).length} operations on ${Object.keys(platform.paths).length} paths in ${PLATFORM_DOCUMENT}`);
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,7 +1,9 @@
 import { questionGroups, questions } from '@teamfit/assessment';
+import { buildOpenApiDocument } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { personas } from '@teamfit/personas';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { ResponseContract, type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -30,10 +32,13 @@ describe('the questionnaire flow and its scores', () => {
   let database: TestDatabase;
   let service: RunningTestService;
   let client: Client;
+  let contract: ResponseContract;
   const f = {} as Fixture;
 
-  const post = (path: string, body: object, token = admin()) => request(service.url).post(path).set('authorization', `Bearer ${token}`).send(body);
-  const get = (path: string, token = admin()) => request(service.url).get(path).set('authorization', `Bearer ${token}`);
+  /** Every answer of this file, errors included, must match what the service's OpenAPI document says of it. */
+  const documented = (method: string, path: string) => (response: request.Response) => contract.assertMatches(method, path, response.status, response.body);
+  const post = (path: string, body: object, token = admin()) => request(service.url).post(path).set('authorization', `Bearer ${token}`).send(body).expect(documented('POST', path));
+  const get = (path: string, token = admin()) => request(service.url).get(path).set('authorization', `Bearer ${token}`).expect(documented('GET', path));
   const personaToken = (personaId: string) => tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@example.test`, personaId });
 
   /** Creates the evaluation and answers every question with the given values (q1, q2, q3). */
@@ -78,6 +83,7 @@ describe('the questionnaire flow and its scores', () => {
     Object.assign(f, { candidate: candidate?.id, memberOne: memberOne?.id, memberTwo: memberTwo?.id });
 
     service = await startTestService('evaluation', (config) => evaluationAppModule(config, { now: () => now }), { databaseUrl: database.url, keys: tokens.keys });
+    contract = new ResponseContract(buildOpenApiDocument(service.app, 'evaluation'));
     const team = await post('/algorithm/teams', { name: 'Platform', memberPersonaIds: [f.memberOne, f.memberTwo] }).expect(201);
     const other = await post('/algorithm/teams', { name: 'Solo', memberPersonaIds: [f.memberOne] }).expect(201);
     f.teamId = team.body.id as number;
@@ -225,7 +231,12 @@ describe('the questionnaire flow and its scores', () => {
     const [one, two] = await Promise.all([post('/algorithm/industries', { name: 'Banking' }).expect(201), post('/algorithm/industries', { name: 'Retail' }).expect(201)]);
     const spec = await post('/algorithm/rolespecifications', { industry: { ids: [one.body.id, two.body.id], priority: 1 } }).expect(201);
     const role = await post('/algorithm/roles', { organisationId: null, title: 'Analyst', teamId: f.teamId, roleSpecificationId: spec.body.id, criteriaWeight: 1 }).expect(201);
-    await request(service.url).put('/algorithm/userexperiences/501').set('authorization', `Bearer ${admin()}`).send({ industryIds: [one.body.id] }).expect((r) => expect([200, 201]).toContain(r.status));
+    await request(service.url)
+      .put('/algorithm/userexperiences/501')
+      .set('authorization', `Bearer ${admin()}`)
+      .send({ industryIds: [one.body.id] })
+      .expect(documented('PUT', '/algorithm/userexperiences/501'))
+      .expect((r) => expect([200, 201]).toContain(r.status));
     const response = await post(`/evaluation/${evaluationId}/team-match`, { roleId: role.body.id }).expect(200);
     // Industry is an element on both sides (priority 1: 13 points). Experience: half the
     // industries, 6.5 / 13 = 50. Goal: no goal record, 0. Role match 0.95 * 50 + 0.05 * 0 = 47.5.
@@ -268,7 +279,7 @@ describe('the questionnaire flow and its scores', () => {
     await post(`/evaluation/${evaluationId}/compare-team`, {}).expect(400);
     expect((await post(`/evaluation/${evaluationId}/compare-team`, { algorithmTeamId: 4242 }).expect(404)).body.message).toBe('Target team 4242 not found');
     expect((await post(`/evaluation/${randomUUID()}/compare-team`, { algorithmTeamId: f.otherTeamId }).expect(404)).body.message).toBe('Evaluation not found');
-    await request(service.url).post(`/evaluation/${evaluationId}/compare-team`).send({ algorithmTeamId: f.otherTeamId }).expect(401);
+    await request(service.url).post(`/evaluation/${evaluationId}/compare-team`).send({ algorithmTeamId: f.otherTeamId }).expect(documented('POST', '/evaluation/{id}/compare-team')).expect(401);
   });
 
   it('compare: PAIRWISE scores B against a one-person team of A; MUTUAL averages both directions', async () => {
@@ -359,4 +370,32 @@ describe('the questionnaire flow and its scores', () => {
     expect(finals.map((response) => response.status)).toEqual(Array(30).fill(200));
     expect(finals.every((response) => response.body.status === 'complete')).toBe(true);
   }, 30_000);
+
+  it('team-match once the persona is gone: no user id to match, so the role match carries an error instead of a score', async () => {
+    const db = drizzle({ client });
+    const [leaving] = await db.insert(personas).values({ userId: randomUUID(), role: 'Dev', description: 'Leaves' }).returning({ id: personas.id });
+    const { id } = await complete(leaving?.id ?? '', f.teamId, [3, 3, 3]);
+    await db.delete(personas).where(eq(personas.id, leaving?.id ?? ''));
+    // The team's first role (the analyst above) has a specification, so a match is attempted.
+    const response = await post(`/evaluation/${id}/team-match`, {}).expect(200);
+    expect(response.body.algorithmUserId).toBeNull();
+    expect(response.body.roleMatch).toEqual({ roleId: expect.any(Number), error: 'Cannot resolve algorithmUserId for role match' });
+    expect(response.body.combined).toEqual({ score: response.body.workstyle.score, scoreCategory: response.body.workstyle.scoreCategory, roleWeight: 50 });
+  });
+
+  it('checked a real answer of every evaluation operation against its documented schema', () => {
+    expect([...contract.checked]).toEqual(
+      expect.arrayContaining([
+        'POST /evaluation 201',
+        'POST /evaluation 200',
+        'GET /evaluation 200',
+        'GET /evaluation/{id} 200',
+        'POST /evaluation/{id}/answer 200',
+        'GET /evaluation/{id}/questions 200',
+        'POST /evaluation/{id}/team-match 200',
+        'POST /evaluation/{id}/compare-team 200',
+        'POST /evaluation/compare 200',
+      ]),
+    );
+  });
 });

@@ -41,7 +41,7 @@ export class IntegerIdParams {
   id!: number;
 }
 
-export class DeletedDto {
+export class AssessmentDeletedDto {
   @ApiProperty({ example: 'Question deleted' })
   message!: string;
 }

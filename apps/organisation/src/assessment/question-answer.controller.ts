@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
 import { ErrorResponseDto } from '../accounts/account.dto';
-import { DeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
+import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
 import { CreateQuestionAnswerDto, QuestionAnswerDto, QuestionAnswerListQuery, QuestionAnswerPageDto, UpdateQuestionAnswerDto } from './question-answer.dto';
 import { QuestionAnswerService } from './question-answer.service';
 
@@ -60,10 +60,10 @@ export class QuestionAnswerController {
   @Delete(':id')
   @AdminOnly()
   @ApiOperation({ summary: 'Delete an answer (administrators)' })
-  @ApiOkResponse({ type: DeletedDto })
+  @ApiOkResponse({ type: AssessmentDeletedDto })
   @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No answer has this id', type: ErrorResponseDto })
-  async remove(@Param() { id }: IntegerIdParams): Promise<DeletedDto> {
+  async remove(@Param() { id }: IntegerIdParams): Promise<AssessmentDeletedDto> {
     await this.answers.remove(id);
     return { message: 'Question answer deleted' };
   }

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
 import { ErrorResponseDto } from '../accounts/account.dto';
-import { DeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
+import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
 import { CreateQuestionGroupDto, QuestionGroupDto, QuestionGroupListQuery, QuestionGroupPageDto, UpdateQuestionGroupDto } from './question-group.dto';
 import { QuestionGroupService } from './question-group.service';
 
@@ -60,11 +60,11 @@ export class QuestionGroupController {
   @Delete(':id')
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a question group without questions (administrators)' })
-  @ApiOkResponse({ type: DeletedDto })
+  @ApiOkResponse({ type: AssessmentDeletedDto })
   @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No question group has this id', type: ErrorResponseDto })
   @ApiConflictResponse({ description: 'The group still has questions', type: ErrorResponseDto })
-  async remove(@Param() { id }: IntegerIdParams): Promise<DeletedDto> {
+  async remove(@Param() { id }: IntegerIdParams): Promise<AssessmentDeletedDto> {
     await this.groups.remove(id);
     return { message: 'Question group deleted' };
   }

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
 import { ErrorResponseDto } from '../accounts/account.dto';
-import { DeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
+import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
 import { CreateQuestionDto, QuestionDto, QuestionListQuery, QuestionPageDto, UpdateQuestionDto } from './question.dto';
 import { QuestionService } from './question.service';
 
@@ -57,10 +57,10 @@ export class QuestionController {
   @Delete(':id')
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a question and its answers (administrators)' })
-  @ApiOkResponse({ type: DeletedDto })
+  @ApiOkResponse({ type: AssessmentDeletedDto })
   @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No question has this id', type: ErrorResponseDto })
-  async remove(@Param() { id }: IntegerIdParams): Promise<DeletedDto> {
+  async remove(@Param() { id }: IntegerIdParams): Promise<AssessmentDeletedDto> {
     await this.questions.remove(id);
     return { message: 'Question deleted' };
   }

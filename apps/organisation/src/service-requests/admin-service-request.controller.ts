@@ -34,7 +34,7 @@ import {
   AttachmentDto,
   CommentDto,
   HistoryEntryDto,
-  MessageDto,
+  ServiceRequestDeletedDto,
   ServiceRequestDetailDto,
   ServiceRequestDto,
   ServiceRequestPageDto,
@@ -106,9 +106,9 @@ export class AdminServiceRequestController {
 
   @Delete(':id')
   @ApiOperation({ summary: 'Soft delete (sets deletedAt); no undelete' })
-  @ApiOkResponse({ type: MessageDto })
+  @ApiOkResponse({ type: ServiceRequestDeletedDto })
   @ApiNotFoundResponse({ description: 'Missing or already deleted', type: ErrorResponseDto })
-  async remove(@Param() { id }: ServiceRequestIdParams, @Principal() principal: VerifiedToken): Promise<MessageDto> {
+  async remove(@Param() { id }: ServiceRequestIdParams, @Principal() principal: VerifiedToken): Promise<ServiceRequestDeletedDto> {
     await this.requests.remove(id, admin(principal));
     return { message: 'Service request deleted' };
   }

@@ -92,7 +92,7 @@ export class StatsDto {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' } }) byPriority!: Record<string, number>;
 }
 
-export class MessageDto {
+export class ServiceRequestDeletedDto {
   @ApiProperty({ example: 'Service request deleted' }) message!: string;
 }
 

@@ -35,7 +35,7 @@ export class UuidParams {
 /** The platform error body, shared by every service's OpenAPI description. */
 export { ErrorResponseDto } from '@teamfit/common';
 
-export class MessageDto {
+export class ProfileDeletedDto {
   @ApiProperty({ example: 'Teammate deleted' })
   message!: string;
 }

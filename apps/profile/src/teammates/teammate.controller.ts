@@ -8,7 +8,7 @@ import {
   ApiOperation,
 } from '@nestjs/swagger';
 import { AdminOnly, Principal, type VerifiedToken, AccountResource } from '@teamfit/auth';
-import { ErrorResponseDto, MessageDto, ObjectIdParams } from '../shared/validation';
+import { ErrorResponseDto, ObjectIdParams, ProfileDeletedDto } from '../shared/validation';
 import { CreateTeammateDto, TeammateDto, UpdateTeammateDto } from './teammate.dto';
 import { TeammateService } from './teammate.service';
 
@@ -69,10 +69,10 @@ export class TeammateController {
   @Delete('teammate/:id')
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a teammate (administrators)' })
-  @ApiOkResponse({ type: MessageDto })
+  @ApiOkResponse({ type: ProfileDeletedDto })
   @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No teammate has this id', type: ErrorResponseDto })
-  async remove(@Param() { id }: ObjectIdParams): Promise<MessageDto> {
+  async remove(@Param() { id }: ObjectIdParams): Promise<ProfileDeletedDto> {
     await this.teammates.remove(id);
     return { message: 'Teammate deleted' };
   }

@@ -8,7 +8,7 @@ import {
   ApiOperation,
 } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
-import { ErrorResponseDto, MessageDto, ObjectIdParams } from '../shared/validation';
+import { ErrorResponseDto, ObjectIdParams, ProfileDeletedDto } from '../shared/validation';
 import { CreateTeamDto, TeamDto, TeamListItemDto, UpdateTeamDto } from './team.dto';
 import { TeamService } from './team.service';
 
@@ -61,10 +61,10 @@ export class TeamController {
   @Delete(':id')
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a team (administrators)' })
-  @ApiOkResponse({ type: MessageDto })
+  @ApiOkResponse({ type: ProfileDeletedDto })
   @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No team has this id', type: ErrorResponseDto })
-  async remove(@Param() { id }: ObjectIdParams): Promise<MessageDto> {
+  async remove(@Param() { id }: ObjectIdParams): Promise<ProfileDeletedDto> {
     await this.teams.remove(id);
     return { message: 'Team deleted' };
   }

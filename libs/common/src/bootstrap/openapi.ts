@@ -4,6 +4,13 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName } from '../config/service-name';
 
+/**
+ * `<service>_<Controller>_<method>`: Nest's own id behind the service's name, so ids stay unique
+ * when the services' documents are merged into the platform's (every service has a
+ * HealthController, two have a TeamController) and still name the code that answers.
+ */
+const operationIdOf = (service: ServiceName, controllerKey: string, methodKey: string): string => `${service}_${controllerKey}_${methodKey}`;
+
 /** The service's OpenAPI 3.0.3 description, paths as the service sees them (no gateway prefix). */
 export function buildOpenApiDocument(app: INestApplication, service: ServiceName): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -14,7 +21,7 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceName
     .addServer(`/${service}`, 'Through the gateway')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controllerKey, methodKey) => operationIdOf(service, controllerKey, methodKey) });
 }
 
 /** Serves the description at /docs (UI) and /docs-json; both are public, like /health. */

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { AlgorithmErrorDto, DeletedDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
+import { AlgorithmDeletedDto, AlgorithmErrorDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
 import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { validatedAs } from '../shared/validated-body';
 import { LOOKUP_COLLECTIONS, LOOKUPS, type LookupDescriptor, type LookupRow } from './lookup.descriptors';
@@ -75,11 +75,11 @@ export function lookupController(lookup: LookupDescriptor): Type {
     @Delete(':id')
     @AdminOnly()
     @ApiOperation({ summary: `Delete a ${noun} (administrators)` })
-    @ApiOkResponse({ type: DeletedDto })
+    @ApiOkResponse({ type: AlgorithmDeletedDto })
     @ApiBadRequestResponse({ description: 'id is not a positive integer', type: AlgorithmErrorDto })
     @ApiNotFoundResponse({ description: `No ${noun} has this id`, type: AlgorithmErrorDto })
     @ApiConflictResponse({ description: `A role specification, user experience or user goal still refers to the ${noun}`, type: AlgorithmErrorDto })
-    async remove(@Param() { id }: IdParams): Promise<DeletedDto> {
+    async remove(@Param() { id }: IdParams): Promise<AlgorithmDeletedDto> {
       await this.lookups.remove(lookup, id);
       return { message: `${lookup.label} deleted` };
     }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@ne
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { AlgorithmErrorDto, DeletedDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
+import { AlgorithmDeletedDto, AlgorithmErrorDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
 import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { RoleSpecificationDto, RoleSpecificationInput } from './role-specification.dto';
 import { RoleSpecificationService } from './role-specification.service';
@@ -57,11 +57,11 @@ export class RoleSpecificationController {
   @Delete(':id')
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a role specification (administrators)' })
-  @ApiOkResponse({ type: DeletedDto })
+  @ApiOkResponse({ type: AlgorithmDeletedDto })
   @ApiBadRequestResponse({ description: 'id is not a positive integer', type: AlgorithmErrorDto })
   @ApiNotFoundResponse({ description: 'No role specification has this id', type: AlgorithmErrorDto })
   @ApiConflictResponse({ description: 'A role still refers to the specification', type: AlgorithmErrorDto })
-  async remove(@Param() { id }: IdParams): Promise<DeletedDto> {
+  async remove(@Param() { id }: IdParams): Promise<AlgorithmDeletedDto> {
     await this.specifications.remove(id);
     return { message: 'Role specification deleted' };
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@ne
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { AlgorithmErrorDto, DeletedDto, IdParams, pageOf } from '../shared/algorithm-http.dto';
+import { AlgorithmDeletedDto, AlgorithmErrorDto, IdParams, pageOf } from '../shared/algorithm-http.dto';
 import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { CreateRoleDto, RoleDto, RoleListQuery, UpdateRoleDto } from './role.dto';
 import { RoleService } from './role.service';
@@ -55,10 +55,10 @@ export class RoleController {
   @Delete(':id')
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a role (administrators)' })
-  @ApiOkResponse({ type: DeletedDto })
+  @ApiOkResponse({ type: AlgorithmDeletedDto })
   @ApiBadRequestResponse({ description: 'id is not a positive integer', type: AlgorithmErrorDto })
   @ApiNotFoundResponse({ description: 'No role has this id', type: AlgorithmErrorDto })
-  async remove(@Param() { id }: IdParams): Promise<DeletedDto> {
+  async remove(@Param() { id }: IdParams): Promise<AlgorithmDeletedDto> {
     await this.roles.remove(id);
     return { message: 'Role deleted' };
   }

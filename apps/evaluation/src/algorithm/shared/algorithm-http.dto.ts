@@ -53,7 +53,7 @@ export function pageOf(query: PageQuery): Page {
   return { offset: ((query.page ?? 1) - 1) * limit, limit };
 }
 
-export class DeletedDto {
+export class AlgorithmDeletedDto {
   @ApiProperty({ example: 'Industry deleted' })
   message!: string;
 }

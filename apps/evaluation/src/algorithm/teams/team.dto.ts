@@ -7,7 +7,7 @@ export const TEAM_NAME_MAX_LENGTH = 200;
 export const TEAM_MAX_MEMBERS = 1000;
 
 /** An algorithm team as every endpoint returns it (SCORING.md section 5). */
-export class TeamDto {
+export class AlgorithmTeamDto {
   @ApiProperty({ type: 'integer', example: 1 })
   id!: number;
 
@@ -21,7 +21,7 @@ export class TeamDto {
   memberPersonaIds!: string[];
 }
 
-export class CreateTeamDto {
+export class CreateAlgorithmTeamDto {
   @ApiProperty({ maxLength: TEAM_NAME_MAX_LENGTH })
   @IsString()
   @IsNotEmpty()
@@ -43,7 +43,7 @@ export class CreateTeamDto {
 }
 
 /** Any subset of the create fields; only the fields given change (memberPersonaIds is replaced whole). */
-export class UpdateTeamDto {
+export class UpdateAlgorithmTeamDto {
   @ApiPropertyOptional({ maxLength: TEAM_NAME_MAX_LENGTH })
   @IsOmittable()
   @IsString()
@@ -65,6 +65,6 @@ export class UpdateTeamDto {
   memberPersonaIds?: string[];
 }
 
-export function mapTeam(row: TeamRow): TeamDto {
+export function mapTeam(row: TeamRow): AlgorithmTeamDto {
   return { id: row.id, name: row.name, organisationId: row.organisationId, memberPersonaIds: row.memberPersonaIds };
 }

@@ -3,7 +3,7 @@ import { conflict, notFound, postgresErrorOf } from '@teamfit/common';
 import { ROLE_TEAM_FOREIGN_KEY } from '../../database/evaluation.schema';
 import type { Page } from '../shared/algorithm-http.dto';
 import { isReferencedRowViolation } from '../shared/postgres-codes';
-import { type CreateTeamDto, mapTeam, type TeamDto, type UpdateTeamDto } from './team.dto';
+import { type AlgorithmTeamDto, type CreateAlgorithmTeamDto, mapTeam, type UpdateAlgorithmTeamDto } from './team.dto';
 import { type TeamChanges, TeamRepository } from './team.repository';
 
 
@@ -12,23 +12,23 @@ import { type TeamChanges, TeamRepository } from './team.repository';
 export class TeamService {
   constructor(private readonly repository: TeamRepository) {}
 
-  async list(page: Page): Promise<{ items: TeamDto[]; total: number }> {
+  async list(page: Page): Promise<{ items: AlgorithmTeamDto[]; total: number }> {
     const [rows, total] = await Promise.all([this.repository.list(page), this.repository.count()]);
     return { items: rows.map(mapTeam), total };
   }
 
-  async get(id: number): Promise<TeamDto> {
+  async get(id: number): Promise<AlgorithmTeamDto> {
     const row = await this.repository.findById(id);
     if (!row) throw notFound('Team');
     return mapTeam(row);
   }
 
-  async create(input: CreateTeamDto): Promise<TeamDto> {
+  async create(input: CreateAlgorithmTeamDto): Promise<AlgorithmTeamDto> {
     const row = await this.repository.insert({ name: input.name, organisationId: input.organisationId ?? null, memberPersonaIds: input.memberPersonaIds ?? [] });
     return mapTeam(row);
   }
 
-  async update(id: number, input: UpdateTeamDto): Promise<TeamDto> {
+  async update(id: number, input: UpdateAlgorithmTeamDto): Promise<AlgorithmTeamDto> {
     const changes: TeamChanges = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.organisationId !== undefined) changes.organisationId = input.organisationId;

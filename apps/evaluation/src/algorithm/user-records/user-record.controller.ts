@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { AlgorithmErrorDto, DeletedDto, pageOf, PageQuery, UserIdParams } from '../shared/algorithm-http.dto';
+import { AlgorithmDeletedDto, AlgorithmErrorDto, pageOf, PageQuery, UserIdParams } from '../shared/algorithm-http.dto';
 import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { validatedAs } from '../shared/validated-body';
 import { CreateUserExperienceDto, CreateUserGoalDto, UserExperienceDto, UserExperienceInput, UserGoalDto, UserGoalInput } from './user-record.dto';
@@ -86,10 +86,10 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @Delete(':userId')
     @AdminOnly()
     @ApiOperation({ summary: `Delete the ${noun} of a user (administrators)` })
-    @ApiOkResponse({ type: DeletedDto })
+    @ApiOkResponse({ type: AlgorithmDeletedDto })
     @ApiBadRequestResponse({ description: 'userId is not a non-negative integer', type: AlgorithmErrorDto })
     @ApiNotFoundResponse({ description: `The user has no ${noun}`, type: AlgorithmErrorDto })
-    async remove(@Param() { userId }: UserIdParams): Promise<DeletedDto> {
+    async remove(@Param() { userId }: UserIdParams): Promise<AlgorithmDeletedDto> {
       await this.records.remove(userId);
       return { message: `${label} deleted` };
     }
