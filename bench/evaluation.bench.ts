@@ -253,6 +253,42 @@ async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'd
   };
 }
 
+const COMPLETIONS = 30;
+
+/**
+ * The completing answer alone: COMPLETIONS personas each answer all but the last question, then
+ * their last answers are sent one after another, so each is timed and costed on its own.
+ */
+async function completionRun(p: Platform, teamId: number): Promise<Measured> {
+  const agent = keepAliveAgent();
+  try {
+    const token = p.tokens.admin();
+    const lastQuestions: Array<{ id: string; questionId: number }> = [];
+    for (const personaId of await insertPersonas(p.db, COMPLETIONS, 'Completer')) {
+      const created = expectStatus(await callJson('POST', `${p.evaluation.url}/evaluation`, { agent, token, body: { personaId, teamId } }), 201, 'create');
+      const id = created['id'] as string;
+      let question = (created['currentQuestion'] as { id: number }).id;
+      for (let answered = 0; answered < (created['progress'] as { total: number }).total - 1; answered += 1) {
+        const body = expectStatus(await callJson('POST', `${p.evaluation.url}/evaluation/${id}/answer`, { agent, token, body: { questionId: question, value: 1 + ((answered * 7 + question) % 5), timeTaken: 4 } }), 200, 'answer');
+        question = (body['nextQuestion'] as { id: number }).id;
+      }
+      lastQuestions.push({ id, questionId: question });
+    }
+    const measured = await withCpu(p.evaluation, async () => {
+      const run = await runPool(lastQuestions.length, 1, async (index) => {
+        const last = lastQuestions[index] as { id: string; questionId: number };
+        const response = await callJson('POST', `${p.evaluation.url}/evaluation/${last.id}/answer`, { agent, token, body: { questionId: last.questionId, value: 3, timeTaken: 4 } });
+        if (expectStatus(response, 200, 'completing answer')['status'] !== 'complete') throw new Error('the last answer did not complete its evaluation');
+        return response.ms;
+      });
+      return { summary: summarise(run.samples, run.wallMs) };
+    });
+    return { ...measured.summary, cpuMsPerCall: measured.cpuMsPerCall };
+  } finally {
+    agent.destroy();
+  }
+}
+
 async function compareTeamRuns(p: Platform, candidateEvaluation: string, targetTeamId: number) {
   const call = (agent: http.Agent) => async () => {
     const response = await callJson('POST', `${p.evaluation.url}/evaluation/${candidateEvaluation}/compare-team`, { agent, token: p.tokens.admin(), body: { algorithmTeamId: targetTeamId } });
@@ -306,6 +342,7 @@ async function main(): Promise<void> {
 
     const compare = await compareTeamRuns(p, candidateEvaluation, big);
     const compareHuge = await compareTeamRuns(p, candidateEvaluation, huge);
+    const completions = await completionRun(p, big);
     const gateway = await questionnaireRun(p, big, 'gateway');
     const direct = await questionnaireRun(p, big, 'direct');
     admin.destroy();
@@ -319,6 +356,7 @@ async function main(): Promise<void> {
     log(row(`compare-team vs ${TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compare.concurrent, 'req'));
     log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, sequential`, compareHuge.sequential, 'req'));
     log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compareHuge.concurrent, 'req'));
+    log(row(`completing answer vs ${TEAM_SIZE} members, sequential`, completions, 'completions'));
     log(row(`${PERSONAS} personas through the gateway, every answer`, gateway.answers, 'answers'));
     log(row(`… of which the completing answer (scored vs ${TEAM_SIZE})`, gateway.finals, 'completions'));
     log(row(`${PERSONAS} personas straight to the service, every answer`, direct.answers, 'answers'));

@@ -297,6 +297,49 @@ describe('the questionnaire flow and its scores', () => {
     await post('/evaluation/compare', { evaluationIdA: evaluationId, evaluationIdB: memberEvaluation, mode: 'SIDEWAYS' }).expect(400);
   });
 
+  it('scores against the team as it is now: a member’s new profile, a member list change and a removed profile all count at once', async () => {
+    // Team contexts are cached per team; the team's profiles version (kept by database triggers) says when one is stale.
+    const db = drizzle({ client });
+    const [outsider, joiner] = await db
+      .insert(personas)
+      .values([
+        { userId: randomUUID(), role: 'Dev', description: 'outsider' },
+        { userId: randomUUID(), role: 'Dev', description: 'joiner' },
+      ])
+      .returning({ id: personas.id });
+    const probe = await complete(outsider?.id ?? '', f.otherTeamId, [3, 3, 3]);
+    const joinerEvaluation = await complete(joiner?.id ?? '', f.otherTeamId, [5, 1, 1]);
+    const watched = await post('/algorithm/teams', { name: 'Watched', memberPersonaIds: [joiner?.id] }).expect(201);
+    const teamMeans = async (evaluation: string) => {
+      const response = await post(`/evaluation/${evaluation}/compare-team`, { algorithmTeamId: watched.body.id }).expect(200);
+      const dimensions = response.body.workstyle.dimensions as Array<{ name: string; detail: { teamMean: number | null } }>;
+      return Object.fromEntries(dimensions.map((dimension) => [dimension.name, dimension.detail.teamMean]));
+    };
+    // Joiner alone: pace (5 + (6 - 1)) / 2 = 5, drive 1.
+    expect(await teamMeans(probe.id)).toEqual({ pace: 5, drive: 1 });
+    expect(await teamMeans(probe.id)).toEqual({ pace: 5, drive: 1 });
+
+    // The joiner answers again: their latest profile counts, pace (2 + 2) / 2 = 2, drive 4. (This
+    // service's clock stands still: the first profile is dated a day back so "latest" is one.)
+    await client.query(`UPDATE evaluation.evaluation_score_profiles SET completed_at = completed_at - interval '1 day' WHERE evaluation_id = $1`, [joinerEvaluation.id]);
+    await complete(joiner?.id ?? '', f.teamId, [2, 4, 4]);
+    expect(await teamMeans(probe.id)).toEqual({ pace: 2, drive: 4 });
+
+    // Member one joins (pace 4, drive 3): means (2 + 4) / 2 = 3 and (4 + 3) / 2 = 3.5.
+    await request(service.url).put(`/algorithm/teams/${watched.body.id}`).set('authorization', `Bearer ${admin()}`).send({ memberPersonaIds: [joiner?.id, f.memberOne] }).expect(200);
+    expect(await teamMeans(probe.id)).toEqual({ pace: 3, drive: 3.5 });
+
+    // The joiner's newest profile goes: the one before counts again (pace 5, drive 1 with member one's 4 and 3).
+    await client.query(`DELETE FROM evaluation.evaluation_score_profiles WHERE persona_id = $1 AND evaluation_id <> $2`, [joiner?.id, joinerEvaluation.id]);
+    expect(await teamMeans(probe.id)).toEqual({ pace: 4.5, drive: 2 });
+
+    // A candidate who is a member is left out of their own team context, whether it was cached or not.
+    await request(service.url).put(`/algorithm/teams/${watched.body.id}`).set('authorization', `Bearer ${admin()}`).send({ memberPersonaIds: [joiner?.id, f.memberOne, outsider?.id] }).expect(200);
+    expect(await teamMeans(probe.id)).toEqual({ pace: 4.5, drive: 2 });
+    expect(await teamMeans(probe.id)).toEqual({ pace: 4.5, drive: 2 });
+    expect(await teamMeans(joinerEvaluation.id)).toEqual({ pace: 3.5, drive: 3 });
+  });
+
   it('gives exactly one active evaluation under concurrent creates, and one result under concurrent final answers', async () => {
     const responses = await Promise.all([1, 2, 3].map(() => post('/evaluation', { personaId: f.candidate, teamId: f.otherTeamId })));
     expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 201]);

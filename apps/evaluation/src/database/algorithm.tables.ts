@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, foreignKey, index, integer, jsonb, type PgColumnBuilderBase, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, foreignKey, index, integer, jsonb, type PgColumnBuilderBase, text, uuid } from 'drizzle-orm/pg-core';
 import { evaluationSchema } from './pg-schema';
 
 /*
@@ -32,15 +32,26 @@ export const studyMajors = lookupTable('study_majors', { orderBy: integer('order
 /** No country lookup exists in this service: countryId is a positive integer, not a reference. */
 export const locations = lookupTable('locations', { countryId: integer('country_id').notNull() });
 
-export const teams = evaluationSchema.table('teams', {
-  id: identity(),
-  name: text('name').notNull(),
-  organisationId: uuid('organisation_id'),
-  memberPersonaIds: uuid('member_persona_ids')
-    .array()
-    .notNull()
-    .default(sql`'{}'::uuid[]`),
-});
+export const teams = evaluationSchema.table(
+  'teams',
+  {
+    id: identity(),
+    name: text('name').notNull(),
+    organisationId: uuid('organisation_id'),
+    memberPersonaIds: uuid('member_persona_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /**
+     * Changes whenever the team context could: a member list change, or a score profile of a
+     * member written or removed (database triggers, migration 0005, keep it so whoever writes).
+     * A cached team aggregate is valid while this is the number it was built at.
+     */
+    profilesVersion: bigint('profiles_version', { mode: 'number' }).notNull().default(0),
+  },
+  // The triggers find the teams of a persona with `member_persona_ids @> ARRAY[persona]`.
+  (table) => [index('teams_member_persona_ids_idx').using('gin', table.memberPersonaIds)],
+);
 
 /** A set criterion: the candidate matches the share of `ids` they have. An empty set is no criterion. */
 export interface SetCriterion {

@@ -27,10 +27,19 @@ export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt'
 /**
  * A member's stored score profile, as the team context reads it. Not its levels: they are exact
  * integer means of the values, cheaper to recompute than to parse as float8[] text (profiled).
+ * `profilesVersion` is the team's, read in the same statement: the rows are exactly that version's.
  */
 export interface MemberProfileRow {
+  personaId: string;
   questionnaireVersionId: number;
   answerValues: Buffer;
+  profilesVersion: number;
+}
+
+/** A team's profiles version, and the candidate's own latest score profile when the candidate is a member. */
+export interface TeamStamp {
+  profilesVersion: number;
+  candidateProfile: { questionnaireVersionId: number; answerValues: Buffer } | null;
 }
 
 const stateColumns = {
@@ -58,6 +67,9 @@ const summaryColumns = {
 };
 
 const id = sql.placeholder('id');
+
+/** Which of a persona's score profiles counts: the most recently completed one. */
+const latestFirst = sql`${evaluationScoreProfiles.completedAt} DESC NULLS LAST, ${evaluationScoreProfiles.evaluationId} ASC`;
 
 /**
  * An answer that leaves its evaluation incomplete, in one statement: the evaluation row is
@@ -95,19 +107,31 @@ const answersQuery = (db: Executor) => db.select().from(evaluationAnswers).where
 const memberProfilesQuery = (db: Executor) =>
   db
     .selectDistinctOn([evaluationScoreProfiles.personaId], {
+      personaId: evaluationScoreProfiles.personaId,
       questionnaireVersionId: evaluationScoreProfiles.questionnaireVersionId,
       answerValues: evaluationScoreProfiles.answerValues,
+      profilesVersion: sql<number>`(SELECT ${teams.profilesVersion} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})`.mapWith(Number),
     })
     .from(evaluationScoreProfiles)
-    .where(
-      and(
-        // The member list stays in the database: one index probe per member, no uuid array round trip.
-        sql`${evaluationScoreProfiles.personaId} = ANY ((SELECT ${teams.memberPersonaIds} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})::uuid[])`,
-        sql`${evaluationScoreProfiles.personaId} IS DISTINCT FROM ${sql.placeholder('candidate')}::uuid`,
-      ),
-    )
-    .orderBy(evaluationScoreProfiles.personaId, sql`${evaluationScoreProfiles.completedAt} DESC NULLS LAST`, asc(evaluationScoreProfiles.evaluationId))
+    // The member list stays in the database: one index probe per member, no uuid array round trip.
+    .where(sql`${evaluationScoreProfiles.personaId} = ANY ((SELECT ${teams.memberPersonaIds} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})::uuid[])`)
+    .orderBy(evaluationScoreProfiles.personaId, latestFirst)
     .prepare('evaluation_member_profiles');
+/** The candidate's latest profile, ordered as memberProfilesQuery picks a member's. */
+const candidateProfileColumn = (column: typeof evaluationScoreProfiles.questionnaireVersionId | typeof evaluationScoreProfiles.answerValues) =>
+  sql`(SELECT ${column} FROM ${evaluationScoreProfiles}
+        WHERE ${evaluationScoreProfiles.personaId} = ${sql.placeholder('candidate')}::uuid AND ${sql.placeholder('candidate')}::uuid = ANY (${teams.memberPersonaIds})
+        ORDER BY ${latestFirst} LIMIT 1)`;
+const teamStampQuery = (db: Executor) =>
+  db
+    .select({
+      profilesVersion: teams.profilesVersion,
+      candidateVersionId: candidateProfileColumn(evaluationScoreProfiles.questionnaireVersionId).mapWith(Number),
+      candidateValues: sql<Buffer | null>`${candidateProfileColumn(evaluationScoreProfiles.answerValues)}`,
+    })
+    .from(teams)
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .prepare('evaluation_team_stamp');
 
 /** The evaluations, their answers and score profiles: plain rows in, plain rows out. Pass a transaction as `db`. */
 @Injectable()
@@ -116,6 +140,7 @@ export class EvaluationRepository {
   private readonly stateById;
   private readonly teamNamesQuery;
   private readonly memberProfilesOnPool;
+  private readonly teamStampOnPool;
   private readonly answersOnPool;
 
   constructor(@InjectDatabase() readonly db: Database) {
@@ -127,6 +152,7 @@ export class EvaluationRepository {
       .where(sql`${teams.id} IN (${sql.placeholder('a')}, ${sql.placeholder('b')})`)
       .prepare('evaluation_team_names');
     this.memberProfilesOnPool = memberProfilesQuery(db);
+    this.teamStampOnPool = teamStampQuery(db);
     this.answersOnPool = answersQuery(db);
   }
 
@@ -257,10 +283,17 @@ export class EvaluationRepository {
 
   /**
    * The score profile of each member persona's most recently completed evaluation (the team
-   * context, docs/scoring.md), the candidate left out; members without one have no row. One
-   * indexed query.
+   * context, docs/scoring.md); members without one have no row. One indexed query.
    */
-  async memberProfiles(teamId: number, candidatePersonaId: string | null, db?: Executor): Promise<MemberProfileRow[]> {
-    return (db ? memberProfilesQuery(db) : this.memberProfilesOnPool).execute({ teamId, candidate: candidatePersonaId });
+  async memberProfiles(teamId: number, db?: Executor): Promise<MemberProfileRow[]> {
+    return (db ? memberProfilesQuery(db) : this.memberProfilesOnPool).execute({ teamId });
+  }
+
+  /** What tells whether a cached team context still holds; undefined when the team does not exist. */
+  async teamStamp(teamId: number, candidatePersonaId: string | null, db?: Executor): Promise<TeamStamp | undefined> {
+    const [row] = await (db ? teamStampQuery(db) : this.teamStampOnPool).execute({ teamId, candidate: candidatePersonaId });
+    if (!row) return undefined;
+    const candidateProfile = row.candidateValues === null ? null : { questionnaireVersionId: row.candidateVersionId, answerValues: row.candidateValues };
+    return { profilesVersion: row.profilesVersion, candidateProfile };
   }
 }

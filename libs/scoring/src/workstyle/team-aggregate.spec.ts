@@ -50,6 +50,28 @@ describe('scoring against a team aggregate', () => {
     );
   });
 
+  it('equals the aggregate built without a member once that member is taken out of a copy, and leaves the original alone', () => {
+    const withOutsider = scenarioArb.chain((scenario) => fc.record({ scenario: fc.constant(scenario), out: fc.nat({ max: scenario.team.length }) }));
+    fc.assert(
+      fc.property(withOutsider, ({ scenario: { questionnaire, candidate, team, other }, out }) => {
+        // `other` joins the team, then leaves a copy of it again (at any position: order does not matter).
+        const joined = [...team.slice(0, out), other, ...team.slice(out)];
+        const full = aggregateOf(questionnaire, joined, false);
+        const before = computeWorkstyleWithTeam(full, candidate);
+        const copy = full.clone();
+        copy.removeMember(compactProfile(full.questionnaire, other).values);
+        expect(computeWorkstyleWithTeam(copy, candidate)).toEqual(computeWorkstyle({ questionnaire, candidateAnswers: candidate, teamAnswers: team }));
+        expect(computeWorkstyleWithTeam(full, candidate)).toEqual(before);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses to take out a member it never held', () => {
+    const questionnaire = compactQuestionnaire({ groups: [{ id: 1, name: 'Drive', scoreType: 'SUPPLEMENTARY' }], questions: [{ id: 10, groupId: 1, order: 1 }] });
+    expect(() => new TeamAggregate(questionnaire).removeMember([3])).toThrow(/fewer times/);
+  });
+
   it('re-reads members who answered another questionnaire through the candidate’s, ignoring foreign questions', () => {
     // The members' questionnaire: the candidate's questions in another order, some dropped, some added.
     const withOtherLayout = scenarioArb.chain((scenario) =>

@@ -91,10 +91,18 @@ class Tally {
   private sorted: number[] | null = null;
   size = 0;
 
+  /** Adds `times` copies of value; a negative `times` takes copies out (never more than are in). */
   add(value: number, times = 1): void {
-    this.counts.set(value, (this.counts.get(value) ?? 0) + times);
+    const count = (this.counts.get(value) ?? 0) + times;
+    if (count < 0) throw new Error(`cannot take ${String(value)} out of a tally that holds it fewer times`);
+    if (count === 0) this.counts.delete(value);
+    else this.counts.set(value, count);
     this.size += times;
     this.sorted = null;
+  }
+
+  copy(): Tally {
+    return this.map((x) => x);
   }
 
   private keys(): number[] {
@@ -128,7 +136,7 @@ class Tally {
   }
 
   with(value: number): Tally {
-    const copy = this.map((x) => x);
+    const copy = this.copy();
     copy.add(value);
     return copy;
   }
@@ -165,6 +173,34 @@ export class TeamAggregate {
    * compactProfile's levels for the same questionnaire: dimensions that need no item then skip the values.
    */
   addMember(values: ArrayLike<number>, levels?: readonly (number | null)[] | null): void {
+    this.apply(values, levels, 1);
+  }
+
+  /**
+   * Takes out a member added before with these same values: the aggregate is then exactly the one
+   * built without them (tallies are multisets and item sums integers, so nothing is rounded).
+   */
+  removeMember(values: ArrayLike<number>): void {
+    this.apply(values, null, -1);
+  }
+
+  /** An independent copy: changing one never changes the other. */
+  clone(): TeamAggregate {
+    const copy = new TeamAggregate(this.questionnaire);
+    this.dimensions.forEach((dimension, index) => {
+      copy.dimensions[index] = {
+        scoreType: dimension.scoreType,
+        levels: dimension.levels.copy(),
+        subGroups: new Map([...dimension.subGroups].map(([key, tally]) => [key, tally.copy()])),
+      };
+    });
+    copy.itemSums.set(this.itemSums);
+    copy.itemCounts.set(this.itemCounts);
+    copy.size = this.size;
+    return copy;
+  }
+
+  private apply(values: ArrayLike<number>, levels: readonly (number | null)[] | null | undefined, sign: 1 | -1): void {
     for (let position = 0; position < this.questionnaire.questionIds.length; position += 1) {
       const value = values[position] ?? 0;
       if (!Number.isInteger(value) || value < 0 || value > ANSWER_MAX) {
@@ -175,16 +211,16 @@ export class TeamAggregate {
     let scored = false;
     this.dimensions.forEach((dimension, index) => {
       const needsItems = dimension.scoreType === 'TOP_TEN' || dimension.scoreType === 'CONFLICT';
-      const level = useLevels && !needsItems ? (levels[index] ?? null) : this.addItems(dimension, this.questionnaire.scoredItems[index] ?? [], values);
+      const level = useLevels && !needsItems ? (levels[index] ?? null) : this.applyItems(dimension, this.questionnaire.scoredItems[index] ?? [], values, sign);
       if (level === null) return;
-      dimension.levels.add(level);
+      dimension.levels.add(level, sign);
       scored = true;
     });
-    if (scored) this.size += 1;
+    if (scored) this.size += sign;
   }
 
-  /** The member's level on one dimension from their values, recording items and sub-groups where needed. */
-  private addItems(dimension: TeamDimension, items: readonly CompactItem[], values: ArrayLike<number>): number | null {
+  /** The member's level on one dimension from their values, adding (or taking out) items and sub-groups where needed. */
+  private applyItems(dimension: TeamDimension, items: readonly CompactItem[], values: ArrayLike<number>, sign: 1 | -1): number | null {
     let sum = 0;
     let count = 0;
     const subGroups = dimension.scoreType === 'CONFLICT' ? new Map<string, { sum: number; count: number }>() : null;
@@ -195,8 +231,8 @@ export class TeamAggregate {
       sum += value;
       count += 1;
       if (dimension.scoreType === 'TOP_TEN') {
-        this.itemSums[item.position] = (this.itemSums[item.position] ?? 0) + value;
-        this.itemCounts[item.position] = (this.itemCounts[item.position] ?? 0) + 1;
+        this.itemSums[item.position] = (this.itemSums[item.position] ?? 0) + sign * value;
+        this.itemCounts[item.position] = (this.itemCounts[item.position] ?? 0) + sign;
       }
       if (subGroups) {
         const entry = subGroups.get(item.subGroup);
@@ -208,8 +244,9 @@ export class TeamAggregate {
     }
     for (const [key, entry] of subGroups ?? []) {
       const tally = dimension.subGroups.get(key) ?? new Tally();
-      tally.add(entry.sum / entry.count);
-      dimension.subGroups.set(key, tally);
+      tally.add(entry.sum / entry.count, sign);
+      if (tally.size === 0) dimension.subGroups.delete(key);
+      else dimension.subGroups.set(key, tally);
     }
     return count > 0 ? sum / count : null;
   }
