@@ -8,7 +8,7 @@
 // BENCH_ONLY=<regex> measures only the requests whose name matches (bare Node always).
 import { TokenSigner, generateKeyPair } from '@teamfit/auth';
 import { SERVICES, type ServiceName } from '@teamfit/common';
-import { freePort, readGatewayTemplate, renderGatewayConfig, startNginx, waitForPort, withoutRateLimits } from '@teamfit/gateway';
+import { DEFAULT_ADMIN_APP_ORIGIN, freePort, renderLocalGatewayConfig, startNginx, waitForPort, withoutRateLimits } from '@teamfit/gateway';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -112,16 +112,12 @@ async function main(): Promise<void> {
     const upstream = (name: ServiceName) => `127.0.0.1:${ports[name] ?? 1}`;
     const nginx = await startNginx({
       config: withoutRateLimits(
-        renderGatewayConfig(readGatewayTemplate(REPOSITORY_ROOT), {
-          GATEWAY_PORT: `127.0.0.1:${gatewayPort}`,
-          AUTH_UPSTREAM: upstream('auth'),
-          PROFILE_UPSTREAM: upstream('profile'),
-          ORGANISATION_UPSTREAM: upstream('organisation'),
-          MEDIA_UPSTREAM: upstream('media'),
-          EVALUATION_UPSTREAM: upstream('evaluation'),
-          STATIC_ROOT: path.join(REPOSITORY_ROOT, 'gateway', 'public'),
-          NGINX_RUN_DIR: runDir,
-          NGINX_ACCESS_LOG: 'off',
+        renderLocalGatewayConfig(REPOSITORY_ROOT, {
+          listen: `127.0.0.1:${gatewayPort}`,
+          upstream,
+          runDir,
+          accessLog: 'off',
+          corsOrigins: [DEFAULT_ADMIN_APP_ORIGIN],
         }),
       ),
       runDir,

@@ -2,10 +2,10 @@ import { SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
 import { type RunningTestService, TestTokens } from '@teamfit/platform/testing';
-import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import request from 'supertest';
 import { startPlatformServices, stopPlatformServices } from './platform-services';
+import { announceBody, type RawAnswer, rawRequest } from './raw-http';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MB = 1024 * 1024;
@@ -14,44 +14,7 @@ const expectPlatformError = (body: unknown, statusCode: number) => {
   expect(body).toEqual({ statusCode, error: expect.any(String), message: expect.any(String) });
 };
 
-/** Sends only the head of a large request and reads the answer nginx gives before the body. */
-function announceBody(url: string, pathName: string, contentLength: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${url}${pathName}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(contentLength) },
-    });
-    req.on('response', (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
-    req.write('{');
-  });
-}
-
 const jsonOfSize = (bytes: number): string => `{"data":"${'x'.repeat(bytes - 11)}"}`;
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A request whose path goes out byte for byte: supertest would resolve `..` before sending. */
-function rawRequest(url: string, method: string, rawPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, path: rawPath, headers });
-    req.on('response', (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -221,26 +184,6 @@ describe('gateway in front of the five services', () => {
     expect(String(staticFile.headers['cache-control'])).toContain('immutable');
   });
 
-  it('lets the Swagger UI load its own scripts and styles under a docs CSP; docs-json keeps the strict one', async () => {
-    const docsCsp = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-    const page = await request(gateway.url).get('/evaluation/docs').redirects(1).expect(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expectSecurityHeaders(page.headers, docsCsp);
-    // script-src 'self' allows no inline script: every script of the page must be a same-origin file.
-    const scripts = [...page.text.matchAll(/<script([^>]*)>/g)].map((match) => /src=["']([^"']+)["']/.exec(match[1] ?? '')?.[1]);
-    expect(scripts.length).toBeGreaterThan(0);
-    const pageUrl = new URL('/evaluation/docs', gateway.url);
-    const sheets = [...page.text.matchAll(/<link[^>]*rel=["']stylesheet["'][^>]*>/g)].map((match) => /href=["']([^"']+)["']/.exec(match[0])?.[1]);
-    for (const source of [...scripts, ...sheets]) {
-      expect(source).toEqual(expect.any(String));
-      const asset = new URL(source ?? '', pageUrl);
-      expect(asset.origin).toBe(pageUrl.origin);
-      const answer = await request(gateway.url).get(asset.pathname).expect(200);
-      expectSecurityHeaders(answer.headers, docsCsp);
-    }
-    expectSecurityHeaders((await request(gateway.url).get('/evaluation/docs-json').expect(200)).headers);
-  });
-
   describe('the access guard, through the gateway', () => {
     const probe = '/organisation/__probe';
 
@@ -299,18 +242,29 @@ describe('gateway rate limits and upstream failures', () => {
     await database?.drop();
   });
 
-  const burst = async (pathName: string, count: number): Promise<number[]> => {
+  it('/auth sign-in calls: 1 + burst 10 pass at once, the 12th is 429 in the platform body', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < count; i += 1) statuses.push((await request(gateway.url).get(pathName)).status);
-    return statuses;
-  };
-
-  it('/auth: 1 + burst 10 pass at once, the 12th is 429 in the platform body', async () => {
-    const statuses = await burst('/auth/health', 12);
-    expect(statuses.slice(0, 11)).toEqual(Array(11).fill(200));
+    for (let i = 0; i < 12; i += 1) statuses.push((await request(gateway.url).post('/auth/login').send({})).status);
+    expect(statuses.slice(0, 11)).toEqual(Array(11).fill(400));
     expect(statuses[11]).toBe(429);
-    const response = await request(gateway.url).get('/auth/_ping').expect(429);
+    const response = await request(gateway.url).post('/auth/verify').send({}).expect(429);
     expectPlatformError(response.body, 429);
+  });
+
+  // The services ignore case and a trailing slash, so every spelling of a sign-in call must spend the same budget.
+  it.each(['/auth/token', '/auth/logout', '/auth/LOGIN/', '/auth/Verify', '/auth/nowhere', '/auth/health/', '/profile/persona/login', '/profile/persona/LOGIN/', '/profile/persona/Token'])(
+    'once the sign-in budget is spent, POST %s is 429 too',
+    async (pathName) => {
+      const response = await request(gateway.url).post(pathName).send({}).expect(429);
+      expectPlatformError(response.body, 429);
+    },
+  );
+
+  it('the auth probes and API pages keep budgets of their own when the sign-in budget is spent', async () => {
+    await request(gateway.url).post('/auth/login').send({}).expect(429);
+    expect((await request(gateway.url).get('/auth/health').expect(200)).body).toEqual({ status: 'ok' });
+    await request(gateway.url).get('/auth/_ping').expect(200);
+    expect((await request(gateway.url).get('/auth/docs-json').expect(200)).body.openapi).toBe('3.0.3');
   });
 
   it('/profile: 1 + burst 20 pass at once, the 22nd is 429', async () => {

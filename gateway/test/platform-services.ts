@@ -1,7 +1,9 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { AdminOnly, AcceptTokens, type AuthenticatedRequest, Principal, type VerifiedToken } from '@teamfit/auth';
 import { Public, SERVICE_NAMES, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
-import { type RunningTestService, startTestService, type TestServiceOptions } from '@teamfit/platform/testing';
+import { createTestDatabase } from '@teamfit/database/testing';
+import { startTestGateway, type TestGateway, type TestGatewayOptions } from '@teamfit/gateway/testing';
+import { type RunningTestService, startTestService, TestTokens, type TestServiceOptions } from '@teamfit/platform/testing';
 import { authAppModule } from '../../apps/auth/src/auth-app.module';
 import { evaluationAppModule } from '../../apps/evaluation/src/evaluation-app.module';
 import { mediaAppModule } from '../../apps/media/src/media-app.module';
@@ -64,4 +66,24 @@ export async function startPlatformServices(options: TestServiceOptions): Promis
 
 export async function stopPlatformServices(services: Record<ServiceName, RunningTestService> | undefined): Promise<void> {
   if (services) await Promise.all(Object.values(services).map((service) => service.close()));
+}
+
+export interface AuthBehindGateway {
+  gateway: TestGateway;
+  stop(): Promise<void>;
+}
+
+/** The auth service alone, on its own database, behind a fresh gateway: the other prefixes answer the gateway's 502. */
+export async function startAuthBehindGateway(repositoryRoot: string, gatewayOptions: TestGatewayOptions = {}): Promise<AuthBehindGateway> {
+  const database = await createTestDatabase();
+  const auth = await startTestService('auth', MODULES.auth, { databaseUrl: database.url, keys: new TestTokens().keys });
+  const gateway = await startTestGateway(repositoryRoot, { auth: auth.port }, gatewayOptions);
+  return {
+    gateway,
+    stop: async () => {
+      await gateway.stop();
+      await auth.close();
+      await database.drop();
+    },
+  };
 }

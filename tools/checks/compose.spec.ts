@@ -41,7 +41,8 @@ describe('docker-compose.yml', () => {
   it('points the gateway at every service by compose name and internal port', () => {
     const environment = services['gateway']?.environment ?? {};
     for (const name of SERVICE_NAMES) expect(environment[`${name.toUpperCase()}_UPSTREAM`]).toBe(`${name}:${SERVICES[name].port}`);
-    expect(services['gateway']?.build).toEqual({ context: './gateway' });
+    // From the repository root: the image holds the committed OpenAPI document and the Swagger UI files.
+    expect(services['gateway']?.build).toEqual({ context: '.', dockerfile: 'gateway/Dockerfile' });
   });
 
   it('publishes MailDev (an inbox holding sign-in codes) on the loopback interface only', () => {
@@ -66,9 +67,19 @@ describe('Dockerfiles and .env.example', () => {
   });
 
   it('the gateway image substitutes exactly the placeholders the template uses', () => {
-    const envsubst = /envsubst '([^']+)'/.exec(read('gateway/Dockerfile'))?.[1] ?? '';
+    expect(read('gateway/Dockerfile')).toContain('sh /etc/nginx/render-config.sh < /etc/nginx/nginx.conf.template > /etc/nginx/nginx.conf');
+    const envsubst = /envsubst '([^']+)'/.exec(read('gateway/render-config.sh'))?.[1] ?? '';
     const substituted = [...envsubst.matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1]);
     expect(substituted.sort()).toEqual([...GATEWAY_VARIABLE_NAMES].sort());
+  });
+
+  it('the gateway image sets every path placeholder to a folder or file it copies in, from sources that exist', () => {
+    const dockerfile = read('gateway/Dockerfile');
+    const copies = [...dockerfile.matchAll(/^COPY (--from=\S+ )?(.+) (\S+)$/gm)].map((match) => ({ fromStage: match[1] !== undefined, sources: (match[2] ?? '').split(' '), target: match[3] ?? '' }));
+    for (const copy of copies.filter((entry) => !entry.fromStage)) for (const source of copy.sources) expect({ source, exists: existsSync(path.join(ROOT, source)) }).toEqual({ source, exists: true });
+    const env = Object.fromEntries([...dockerfile.matchAll(/^\s*(?:ENV )?([A-Z_]+)=(\S+?)(?: \\)?$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']));
+    for (const name of ['STATIC_ROOT', 'DOCS_PAGE_ROOT', 'SWAGGER_UI_ROOT', 'OPENAPI_DOCUMENT']) expect({ name, copied: copies.some((copy) => copy.target === env[name]) }).toEqual({ name, copied: true });
+    expect(dockerfile).toMatch(/^COPY --from=production-deps \/app\/node_modules\/swagger-ui-dist \S+$/m);
   });
 
   it('.env.example documents every setting and only real ones', () => {

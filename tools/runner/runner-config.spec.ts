@@ -10,6 +10,9 @@ describe('loadRunnerConfig', () => {
       MAILDEV_SMTP_PORT: 1025,
       MAILDEV_WEB_PORT: 1080,
       DATA_DIR: '.data',
+      ADMIN_APP_ORIGIN: 'http://localhost:3000',
+      HUB_APP_ORIGIN: 'http://localhost:3001',
+      CORS_ORIGINS: [],
     });
   });
 
@@ -22,6 +25,9 @@ describe('loadRunnerConfig', () => {
       MAILDEV_SMTP_PORT: '11025',
       MAILDEV_WEB_PORT: '11080',
       DATA_DIR: '/var/lib/teamfit',
+      ADMIN_APP_ORIGIN: 'https://admin.teamfit.example/dashboard',
+      HUB_APP_ORIGIN: 'https://hub.teamfit.example:443',
+      CORS_ORIGINS: 'http://localhost:5173, https://preview.teamfit.example',
     });
     expect(config).toEqual({
       GATEWAY_PORT: 18080,
@@ -31,6 +37,9 @@ describe('loadRunnerConfig', () => {
       MAILDEV_SMTP_PORT: 11025,
       MAILDEV_WEB_PORT: 11080,
       DATA_DIR: '/var/lib/teamfit',
+      ADMIN_APP_ORIGIN: 'https://admin.teamfit.example',
+      HUB_APP_ORIGIN: 'https://hub.teamfit.example',
+      CORS_ORIGINS: ['http://localhost:5173', 'https://preview.teamfit.example'],
     });
   });
 
@@ -40,11 +49,24 @@ describe('loadRunnerConfig', () => {
     [{ EMBEDDED_POSTGRES_PORT: '0' }, 'invalid configuration: EMBEDDED_POSTGRES_PORT must be a port number (1-65535)'],
     [{ DATABASE_URL: 'mysql://db/teamfit' }, 'invalid configuration: DATABASE_URL must be a postgres:// URL'],
     [{ SMTP_URL: 'http://mail' }, 'invalid configuration: SMTP_URL must be an smtp:// URL'],
+    [{ ADMIN_APP_ORIGIN: 'localhost:3000' }, 'invalid configuration: ADMIN_APP_ORIGIN has "localhost:3000", which is not an http(s) origin'],
+    [{ CORS_ORIGINS: 'https://a.example,*' }, 'invalid configuration: CORS_ORIGINS has "*", which is not an http(s) origin'],
   ])('refuses %j with one line naming the setting', (env, message) => {
     expect(() => loadRunnerConfig(env)).toThrow(message);
   });
 
   it('lists exactly the settings it reads', () => {
-    expect([...RUNNER_ENVIRONMENT_VARIABLES].sort()).toEqual(['DATABASE_URL', 'DATA_DIR', 'EMBEDDED_POSTGRES_PORT', 'GATEWAY_PORT', 'MAILDEV_SMTP_PORT', 'MAILDEV_WEB_PORT', 'SMTP_URL']);
+    expect([...RUNNER_ENVIRONMENT_VARIABLES].sort()).toEqual([
+      'ADMIN_APP_ORIGIN',
+      'CORS_ORIGINS',
+      'DATABASE_URL',
+      'DATA_DIR',
+      'EMBEDDED_POSTGRES_PORT',
+      'GATEWAY_PORT',
+      'HUB_APP_ORIGIN',
+      'MAILDEV_SMTP_PORT',
+      'MAILDEV_WEB_PORT',
+      'SMTP_URL',
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { DEFAULT_ADMIN_APP_ORIGIN, DEFAULT_HUB_APP_ORIGIN, originOf, originsOf } from '@teamfit/gateway';
+
 /** Settings of the local runner (`npm start`); services validate their own on top. */
 export interface RunnerConfig {
   GATEWAY_PORT: number;
@@ -7,12 +9,16 @@ export interface RunnerConfig {
   MAILDEV_SMTP_PORT: number;
   MAILDEV_WEB_PORT: number;
   DATA_DIR: string;
+  /** The origins whose browser pages may call the gateway (CORS): these two and CORS_ORIGINS. */
+  ADMIN_APP_ORIGIN: string;
+  HUB_APP_ORIGIN: string;
+  CORS_ORIGINS: string[];
 }
 
 type Read<T> = (value: string | undefined, name: string) => T;
 
 /*
- * Seven settings, read by hand rather than with zod (which the services use): the runner stays up
+ * Ten settings, read by hand rather than with zod (which the services use): the runner stays up
  * all day beside the platform, and zod's modules alone keep about 11 MiB of it resident.
  */
 const port =
@@ -37,6 +43,13 @@ const text =
   (value) =>
     value ?? fallback;
 
+const origin =
+  (fallback: string): Read<string> =>
+  (value, name) =>
+    originOf(value ?? fallback, name);
+
+const origins: Read<string[]> = (value, name) => (value === undefined ? [] : originsOf(value, name));
+
 const READERS: { [K in keyof RunnerConfig]-?: Read<RunnerConfig[K]> } = {
   GATEWAY_PORT: port(8080),
   DATABASE_URL: url(/^postgres(ql)?:\/\//, 'a postgres:// URL'),
@@ -45,6 +58,9 @@ const READERS: { [K in keyof RunnerConfig]-?: Read<RunnerConfig[K]> } = {
   MAILDEV_SMTP_PORT: port(1025),
   MAILDEV_WEB_PORT: port(1080),
   DATA_DIR: text('.data'),
+  ADMIN_APP_ORIGIN: origin(DEFAULT_ADMIN_APP_ORIGIN),
+  HUB_APP_ORIGIN: origin(DEFAULT_HUB_APP_ORIGIN),
+  CORS_ORIGINS: origins,
 };
 
 /** Every environment variable the runner itself reads (it passes the rest on to the services). */

@@ -3,7 +3,7 @@
 import { ensureKeyPairFiles } from '@teamfit/auth/keys';
 import { SERVICE_NAMES, SERVICES, type ServiceName } from '@teamfit/common/services';
 import { startEmbeddedPostgres } from '@teamfit/database/embedded';
-import { findNginx, isPortFree, type NginxInstance, readGatewayTemplate, renderGatewayConfig, startNginx } from '@teamfit/gateway';
+import { findNginx, isPortFree, type NginxInstance, renderLocalGatewayConfig, startNginx } from '@teamfit/gateway';
 import path from 'node:path';
 import { spawnManaged } from './child-process';
 import { startMailCatcher } from './mail-catcher';
@@ -101,16 +101,12 @@ async function main(): Promise<void> {
     await Promise.all(SERVICE_NAMES.map((name) => waitForHealth(SERVICES[name].port, 30_000, name)));
 
     const nginx: NginxInstance = await startNginx({
-      config: renderGatewayConfig(readGatewayTemplate(REPOSITORY_ROOT), {
-        GATEWAY_PORT: String(config.GATEWAY_PORT),
-        AUTH_UPSTREAM: `127.0.0.1:${SERVICES.auth.port}`,
-        PROFILE_UPSTREAM: `127.0.0.1:${SERVICES.profile.port}`,
-        ORGANISATION_UPSTREAM: `127.0.0.1:${SERVICES.organisation.port}`,
-        MEDIA_UPSTREAM: `127.0.0.1:${SERVICES.media.port}`,
-        EVALUATION_UPSTREAM: `127.0.0.1:${SERVICES.evaluation.port}`,
-        STATIC_ROOT: path.join(REPOSITORY_ROOT, 'gateway', 'public'),
-        NGINX_RUN_DIR: path.join(dataDir, 'nginx'),
-        NGINX_ACCESS_LOG: path.join(dataDir, 'nginx', 'access.log'),
+      config: renderLocalGatewayConfig(REPOSITORY_ROOT, {
+        listen: String(config.GATEWAY_PORT),
+        upstream: (name) => `127.0.0.1:${SERVICES[name].port}`,
+        runDir: path.join(dataDir, 'nginx'),
+        accessLog: path.join(dataDir, 'nginx', 'access.log'),
+        corsOrigins: [config.ADMIN_APP_ORIGIN, config.HUB_APP_ORIGIN, ...config.CORS_ORIGINS],
       }),
       runDir: path.join(dataDir, 'nginx'),
       port: config.GATEWAY_PORT,
@@ -126,7 +122,7 @@ async function main(): Promise<void> {
 
     const base = `http://localhost:${config.GATEWAY_PORT}`;
     log(`ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-    log(`gateway        ${base}   (health: ${base}/health)`);
+    log(`gateway        ${base}   (health: ${base}/health, API: ${base}/docs)`);
     for (const name of SERVICE_NAMES) log(`${name.padEnd(14)} ${base}/${name}/health   (OpenAPI: ${base}/${name}/docs)`);
     if (!config.SMTP_URL) log(`mail inbox     http://localhost:${config.MAILDEV_WEB_PORT}   (MailDev: one-time passwords land here)`);
     log('press Ctrl-C to stop everything');

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { GATEWAY_VARIABLE_NAMES, type GatewayVariables, readGatewayTemplate, renderGatewayConfig, withoutRateLimits } from './gateway-config';
+import { GATEWAY_VARIABLE_NAMES, type GatewayVariables, readGatewayTemplate, renderGatewayConfig, renderLocalGatewayConfig, withoutRateLimits } from './gateway-config';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const variables = Object.fromEntries(GATEWAY_VARIABLE_NAMES.map((name) => [name, `value-of-${name}`])) as unknown as GatewayVariables;
@@ -15,6 +16,30 @@ describe('renderGatewayConfig', () => {
 
   it('refuses a placeholder it does not know', () => {
     expect(() => renderGatewayConfig('listen ${UNKNOWN_PORT};', variables)).toThrow('unknown placeholder ${UNKNOWN_PORT}');
+  });
+});
+
+describe('renderLocalGatewayConfig', () => {
+  const rendered = renderLocalGatewayConfig(ROOT, {
+    listen: '127.0.0.1:8088',
+    upstream: (service) => `127.0.0.1:${service.length}`,
+    runDir: '/tmp/run',
+    accessLog: 'off',
+    corsOrigins: ['http://localhost:3000', 'https://hub.example.com'],
+  });
+
+  it('allows exactly the given origins', () => {
+    expect(rendered).toContain('"http://localhost:3000" "http://localhost:3000"; "https://hub.example.com" "https://hub.example.com";');
+  });
+
+  it('points at files that exist: the API page, the Swagger UI files and the OpenAPI document', () => {
+    const pathOf = (pattern: RegExp) => pattern.exec(rendered)?.[1] ?? '';
+    const docsPage = pathOf(/alias (\S+)\/index\.html;/);
+    expect(existsSync(path.join(docsPage, 'index.html'))).toBe(true);
+    expect(existsSync(path.join(docsPage, 'platform-docs.js'))).toBe(true);
+    const swaggerUi = pathOf(/alias (\S+)\/\$1;/);
+    for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-16x16.png', 'favicon-32x32.png']) expect(existsSync(path.join(swaggerUi, file))).toBe(true);
+    expect(pathOf(/alias (\S+platform\.json);/)).toBe(path.join(ROOT, 'docs', 'openapi', 'platform.json'));
   });
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { corsOriginEntries } from './cors-origins';
 
 /** The placeholders of gateway/nginx.conf.template; nothing else in the file is touched. */
 export interface GatewayVariables {
@@ -12,6 +13,14 @@ export interface GatewayVariables {
   STATIC_ROOT: string;
   NGINX_RUN_DIR: string;
   NGINX_ACCESS_LOG: string;
+  /** The allowed browser origins as nginx map entries: corsOriginEntries(). */
+  CORS_ORIGIN_ENTRIES: string;
+  /** gateway/docs-page: the platform's API page and its set-up script. */
+  DOCS_PAGE_ROOT: string;
+  /** The swagger-ui-dist package's folder: the page's scripts and styles. */
+  SWAGGER_UI_ROOT: string;
+  /** The platform's OpenAPI document, served at /docs-json. */
+  OPENAPI_DOCUMENT: string;
 }
 
 export const GATEWAY_VARIABLE_NAMES: ReadonlyArray<keyof GatewayVariables> = [
@@ -24,6 +33,10 @@ export const GATEWAY_VARIABLE_NAMES: ReadonlyArray<keyof GatewayVariables> = [
   'STATIC_ROOT',
   'NGINX_RUN_DIR',
   'NGINX_ACCESS_LOG',
+  'CORS_ORIGIN_ENTRIES',
+  'DOCS_PAGE_ROOT',
+  'SWAGGER_UI_ROOT',
+  'OPENAPI_DOCUMENT',
 ];
 
 export function gatewayDir(repositoryRoot: string): string {
@@ -41,6 +54,40 @@ export function renderGatewayConfig(template: string, variables: GatewayVariable
       throw new Error(`gateway template uses unknown placeholder \${${name}}`);
     }
     return variables[name as keyof GatewayVariables];
+  });
+}
+
+export type GatewayService = 'auth' | 'profile' | 'organisation' | 'media' | 'evaluation';
+
+/** A gateway run from this repository (the local runner, the tests, the benchmarks) rather than from its image. */
+export interface LocalGateway {
+  /** `port` or `address:port`. */
+  listen: string;
+  /** `address:port` of each service. */
+  upstream: (service: GatewayService) => string;
+  runDir: string;
+  /** A file, or `off`. */
+  accessLog: string;
+  /** Checked origins (originOf); duplicates are fine. */
+  corsOrigins: readonly string[];
+}
+
+/** The template rendered with this repository's files: gateway/public, the API page, swagger-ui-dist and the committed OpenAPI document. */
+export function renderLocalGatewayConfig(repositoryRoot: string, local: LocalGateway): string {
+  return renderGatewayConfig(readGatewayTemplate(repositoryRoot), {
+    GATEWAY_PORT: local.listen,
+    AUTH_UPSTREAM: local.upstream('auth'),
+    PROFILE_UPSTREAM: local.upstream('profile'),
+    ORGANISATION_UPSTREAM: local.upstream('organisation'),
+    MEDIA_UPSTREAM: local.upstream('media'),
+    EVALUATION_UPSTREAM: local.upstream('evaluation'),
+    STATIC_ROOT: path.join(gatewayDir(repositoryRoot), 'public'),
+    NGINX_RUN_DIR: local.runDir,
+    NGINX_ACCESS_LOG: local.accessLog,
+    CORS_ORIGIN_ENTRIES: corsOriginEntries(local.corsOrigins),
+    DOCS_PAGE_ROOT: path.join(gatewayDir(repositoryRoot), 'docs-page'),
+    SWAGGER_UI_ROOT: path.dirname(require.resolve('swagger-ui-dist/package.json', { paths: [repositoryRoot] })),
+    OPENAPI_DOCUMENT: path.join(repositoryRoot, 'docs', 'openapi', 'platform.json'),
   });
 }
 

@@ -1,1 +1,1 @@
-export { startTestGateway, type GatewayUpstreams, type TestGateway } from './test-gateway';
+export { startTestGateway, type GatewayUpstreams, type TestGateway, type TestGatewayOptions } from './test-gateway';
