@@ -5,6 +5,8 @@ import { Pool, type PoolClient } from 'pg';
 export const DATABASE = Symbol('DATABASE');
 /** The Drizzle handle, and the pool under it for the few statements written as plain SQL. */
 export type Database = NodePgDatabase<Record<string, never>> & { $client: Pool };
+/** The handle a `db.transaction(async (tx) => …)` callback receives. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Injects the service's Drizzle database handle. */
 export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);
