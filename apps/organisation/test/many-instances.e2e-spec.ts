@@ -1,4 +1,3 @@
-import { type ApiCallEntry, RequestLogWriter } from '@teamfit/common';
 import { PLATFORM_QUESTIONNAIRE_SEED_KEY } from '@teamfit/assessment';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { migrationsFolderOf } from '@teamfit/platform';
@@ -17,24 +16,6 @@ const DAY_MS = 86_400_000;
 const journalTags = (folder: string): string[] =>
   (JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map((entry) => entry.tag);
 
-const oldCall = (startTime: Date): ApiCallEntry => ({
-  service: 'organisation',
-  startTime,
-  endTime: new Date(startTime.getTime() + 3),
-  processingTime: 3,
-  method: 'GET',
-  url: '/account',
-  httpVersion: '1.1',
-  statusCode: 200,
-  remoteAddress: '198.51.100.9',
-  remoteFamily: 'IPv4',
-  callerApp: 'admin',
-  deviceType: 'desktop',
-  rawHeaders: [],
-  body: null,
-  params: {},
-  query: {},
-});
 
 /**
  * Two instances of the organisation service started at the same moment against one empty
@@ -102,10 +83,8 @@ describe('two organisation instances started at once on an empty database', () =
   it('skips a due pass in one instance while the other is running it, rather than racing it', async () => {
     const [first, second] = instances();
     if (!first || !second) throw new Error('both instances must have started');
-    // A month past the retention, a day later, in the log.
-    const writer = first.app.get(RequestLogWriter);
-    writer.record(oldCall(new Date(TODAY.getTime() - 500 * DAY_MS)));
-    await writer.flush();
+    // A month past the retention, a day later, in the log (its partition, as the writer makes it).
+    await client.query('SELECT telemetry.ensure_month_partition($1)', [new Date(TODAY.getTime() - 500 * DAY_MS)]);
     const partition = (await client.query<{ name: string }>("SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'telemetry.api_calls'::regclass")).rows[0]?.name;
     expect(partition).toMatch(/^api_calls_\d{4}_\d{2}$/);
     now = new Date(TODAY.getTime() + DAY_MS);

@@ -1,4 +1,5 @@
 import { type ApiCallEntry, RequestLogWriter } from '@teamfit/common';
+import { apiCallEntry as entry } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { Client } from 'pg';
@@ -9,24 +10,6 @@ import { TelemetryRetentionJob } from '../src/statistics/telemetry-retention.job
 const TODAY = new Date('2026-06-15T12:00:00Z');
 const daysAgo = (days: number, hour = 10): Date => new Date(Date.UTC(2026, 5, 15 - days, hour));
 
-const entry = (startTime: Date, callerApp: string, deviceType: ApiCallEntry['deviceType']): ApiCallEntry => ({
-  service: 'profile',
-  startTime,
-  endTime: new Date(startTime.getTime() + 5),
-  processingTime: 5,
-  method: 'GET',
-  url: '/profile/teammate',
-  httpVersion: '1.1',
-  statusCode: 200,
-  remoteAddress: '198.51.100.4',
-  remoteFamily: 'IPv4',
-  callerApp,
-  deviceType,
-  rawHeaders: [],
-  body: null,
-  params: {},
-  query: {},
-});
 
 describe('visitor and by-app statistics', () => {
   const tokens = new TestTokens();

@@ -1,28 +1,12 @@
 import { type ApiCallEntry, RequestLogWriter } from '@teamfit/common';
+import { apiCallEntry } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
 
 const DAY = '2026-06-15';
 
-const call = (callerApp: string, deviceType: ApiCallEntry['deviceType']): ApiCallEntry => ({
-  service: 'profile',
-  startTime: new Date(`${DAY}T10:00:00Z`),
-  endTime: new Date(`${DAY}T10:00:00.004Z`),
-  processingTime: 4,
-  method: 'GET',
-  url: '/profile/persona',
-  httpVersion: '1.1',
-  statusCode: 200,
-  remoteAddress: '198.51.100.2',
-  remoteFamily: 'IPv4',
-  callerApp,
-  deviceType,
-  rawHeaders: [],
-  body: null,
-  params: {},
-  query: {},
-});
+const call = (callerApp: string, deviceType: ApiCallEntry['deviceType']): ApiCallEntry => apiCallEntry(new Date(`${DAY}T10:00:00Z`), callerApp, deviceType);
 
 /**
  * Writers of several services and instances add to the same per-day counters at the same time.
