@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   type EvaluationAnswerRow,
@@ -118,7 +118,7 @@ export class EvaluationRepository {
   private readonly memberProfilesOnPool;
   private readonly answersOnPool;
 
-  constructor(@InjectDatabase() readonly db: Database) {
+  constructor(@InjectDatabase() readonly db: Database, @InjectReadDatabase() reads: Database) {
     this.byId = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
     this.stateById = db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
     this.teamNamesQuery = db
@@ -126,7 +126,8 @@ export class EvaluationRepository {
       .from(teams)
       .where(sql`${teams.id} IN (${sql.placeholder('a')}, ${sql.placeholder('b')})`)
       .prepare('evaluation_team_names');
-    this.memberProfilesOnPool = memberProfilesQuery(db);
+    // Other members' completed evaluations: scoring inputs that tolerate a little lag.
+    this.memberProfilesOnPool = memberProfilesQuery(reads);
     this.answersOnPool = answersQuery(db);
   }
 
@@ -258,7 +259,8 @@ export class EvaluationRepository {
   /**
    * The score profile of each member persona's most recently completed evaluation (the team
    * context, docs/scoring.md), the candidate left out; members without one have no row. One
-   * indexed query.
+   * indexed query: in the caller's transaction when given (the completing answer), else on the
+   * read replica (team-match, compare-team: a member who completed a moment ago may be missing).
    */
   async memberProfiles(teamId: number, candidatePersonaId: string | null, db?: Executor): Promise<MemberProfileRow[]> {
     return (db ? memberProfilesQuery(db) : this.memberProfilesOnPool).execute({ teamId, candidate: candidatePersonaId });
