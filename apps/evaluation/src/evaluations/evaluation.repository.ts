@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EvaluationResults } from './evaluation.types';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   type EvaluationAnswerRow,
@@ -11,6 +10,7 @@ import {
   type EvaluationStatus,
   teams,
 } from '../database/evaluation.schema';
+import type { EvaluationResults } from './evaluation.types';
 
 export type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'execute'>;
 
@@ -150,7 +150,7 @@ export class EvaluationRepository {
   private readonly teamStampOnPool;
   private readonly answersOnPool;
 
-  constructor(@InjectDatabase() readonly db: Database) {
+  constructor(@InjectDatabase() readonly db: Database, @InjectReadDatabase() reads: Database) {
     this.byId = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
     this.stateById = db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
     this.teamNamesQuery = db
@@ -158,8 +158,10 @@ export class EvaluationRepository {
       .from(teams)
       .where(sql`${teams.id} IN (${sql.placeholder('a')}, ${sql.placeholder('b')})`)
       .prepare('evaluation_team_names');
-    this.memberProfilesOnPool = memberProfilesQuery(db);
-    this.teamStampOnPool = teamStampQuery(db);
+    // Other members' completed evaluations: scoring inputs that tolerate a little lag. The stamp
+    // and the profiles are read on the same side, and each cache label is exactly its snapshot's.
+    this.memberProfilesOnPool = memberProfilesQuery(reads);
+    this.teamStampOnPool = teamStampQuery(reads);
     this.answersOnPool = answersQuery(db);
   }
 
@@ -304,7 +306,9 @@ export class EvaluationRepository {
 
   /**
    * The score profile of each member persona's most recently completed evaluation (the team
-   * context, docs/scoring.md); members without one have no row. One indexed query.
+   * context, docs/scoring.md); members without one have no row. One indexed query: in the
+   * caller's transaction when given (the completing answer), else on the read replica
+   * (team-match, compare-team: a member who completed a moment ago may be missing).
    */
   async memberProfiles(teamId: number, db?: Executor): Promise<MemberProfileRow[]> {
     return (db ? memberProfilesQuery(db) : this.memberProfilesOnPool).execute({ teamId });
