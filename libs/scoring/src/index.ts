@@ -28,6 +28,7 @@ export {
   TEAM_WORKSTYLE_WEIGHT,
 } from './combined';
 export { compareIndividuals } from './comparison';
+export { REASONS_PER_SIDE, scoreReasons, type ScoreReason, type ScoreReasons } from './reasons';
 export {
   answersFromValues,
   compactProfile,

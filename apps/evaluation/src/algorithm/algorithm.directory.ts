@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   educationLevels,
   professionalYears,
@@ -64,6 +64,20 @@ export class AlgorithmDirectory {
   async getUserGoal(userId: number): Promise<UserGoalRow | undefined> {
     const [row] = await this.db.select().from(userGoals).where(eq(userGoals.userId, userId)).limit(1);
     return row;
+  }
+
+  /** The experience records of these users, by user id (one query however many; users without one are absent). */
+  async getUserExperiences(userIds: readonly number[]): Promise<Map<number, UserExperienceRow>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db.select().from(userExperiences).where(sql`${userExperiences.userId} = ANY (${sql.param([...userIds])}::int[])`);
+    return new Map(rows.map((row) => [row.userId, row]));
+  }
+
+  /** The goal records of these users, by user id (one query however many; users without one are absent). */
+  async getUserGoals(userIds: readonly number[]): Promise<Map<number, UserGoalRow>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db.select().from(userGoals).where(sql`${userGoals.userId} = ANY (${sql.param([...userIds])}::int[])`);
+    return new Map(rows.map((row) => [row.userId, row]));
   }
 
   /** `orderBy` of the given rows of professionalyears, educationlevels or studymajors; unknown ids are absent. */

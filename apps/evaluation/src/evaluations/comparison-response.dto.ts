@@ -43,7 +43,7 @@ export class RoleMatchErrorDto implements RoleMatchFailure {
 }
 
 /** A role match: a score, or an error instead of one; null when there is no role to match. */
-const roleMatchProperty = (description: string): ApiPropertyOptions => ({
+export const roleMatchProperty = (description: string): ApiPropertyOptions => ({
   nullable: true,
   oneOf: [{ $ref: getSchemaPath(RoleMatchScoreDto) }, { $ref: getSchemaPath(RoleMatchErrorDto) }],
   description,

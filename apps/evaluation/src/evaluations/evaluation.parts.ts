@@ -5,11 +5,14 @@ import { EvaluationController } from './evaluation.controller';
 import { EvaluationRepository } from './evaluation.repository';
 import { EvaluationService } from './evaluation.service';
 import { RoleMatchService } from './role-match.service';
+import { ShortlistRepository } from './shortlist.repository';
+import { ShortlistService } from './shortlist.service';
+import { TeamShortlistController } from './team-shortlist.controller';
 import { QuestionnaireVersionRepository } from './questionnaire-version.repository';
 import { QuestionnaireVersions } from './questionnaire-versions';
 import { TeamContextService } from './team-context.service';
 
-export const EVALUATION_CONTROLLERS = [EvaluationController];
+export const EVALUATION_CONTROLLERS = [EvaluationController, TeamShortlistController];
 
 export const evaluationProviders = (now: EvaluationClock = () => new Date()): Provider[] => [
   EvaluationRepository,
@@ -19,5 +22,7 @@ export const evaluationProviders = (now: EvaluationClock = () => new Date()): Pr
   QuestionnaireVersions,
   RoleMatchService,
   ComparisonService,
+  ShortlistRepository,
+  ShortlistService,
   { provide: EVALUATION_CLOCK, useValue: now },
 ];

@@ -30,3 +30,25 @@ export function fourItems(scoreType: ScoreType, metadata: readonly (string | nul
     [1, 2, 3, 4].map((id, index) => question(id, 1, index, { metadata: metadata[index] ?? null })),
   );
 }
+
+/**
+ * docs/scoring.md "Weights and the overall score": three groups of two items (order 0, and order 1
+ * reverse-scored): 1-2 pace, 3-4 detail, 5-6 reliability; answered as in Example W, 3 s each.
+ */
+export function threeGroups(weights: readonly (number | undefined)[]): QuestionnaireDefinition {
+  const spec = [
+    { id: 10, name: 'pace', scoreType: 'SUPPLEMENTARY' as const },
+    { id: 20, name: 'detail', scoreType: 'COMPLEMENTARY' as const },
+    { id: 30, name: 'reliability', scoreType: 'MIN_MEAN' as const },
+  ];
+  return {
+    groups: spec.map((group, index) => (weights[index] === undefined ? group : { ...group, weight: weights[index] })),
+    questions: spec.flatMap((group, index) => [
+      question(2 * index + 1, group.id, 0),
+      question(2 * index + 2, group.id, 1, { reverseScore: true }),
+    ]),
+  };
+}
+
+export const threeGroupsCandidate = answers({ 1: 4, 2: 2, 3: 4, 4: 2, 5: 4, 6: 2 }, 3);
+export const threeGroupsTeam = [answers({ 1: 5, 2: 1, 3: 5, 4: 1, 5: 5, 6: 1 }), answers({ 1: 1, 2: 5, 3: 1, 4: 5, 5: 1, 6: 5 })];

@@ -1,27 +1,7 @@
 // docs/scoring.md "Weights and the overall score", "Missing answers", and input handling.
 import { ScoringInputError } from '../errors';
-import { answers, exampleW, exampleWCandidate, exampleWTeam, question } from '../test/fixtures';
-import type { QuestionnaireDefinition } from '../types';
+import { answers, exampleW, exampleWCandidate, exampleWTeam, question, threeGroups, threeGroupsCandidate as candidate, threeGroupsTeam as team } from '../test/fixtures';
 import { computeWorkstyle } from './compute-workstyle';
-
-/** Three groups of two items (order 0, and order 1 reverse-scored): 1-2 pace, 3-4 detail, 5-6 reliability. */
-function threeGroups(weights: readonly (number | undefined)[]): QuestionnaireDefinition {
-  const spec = [
-    { id: 10, name: 'pace', scoreType: 'SUPPLEMENTARY' as const },
-    { id: 20, name: 'detail', scoreType: 'COMPLEMENTARY' as const },
-    { id: 30, name: 'reliability', scoreType: 'MIN_MEAN' as const },
-  ];
-  return {
-    groups: spec.map((group, index) => (weights[index] === undefined ? group : { ...group, weight: weights[index] })),
-    questions: spec.flatMap((group, index) => [
-      question(2 * index + 1, group.id, 0),
-      question(2 * index + 2, group.id, 1, { reverseScore: true }),
-    ]),
-  };
-}
-
-const candidate = answers({ 1: 4, 2: 2, 3: 4, 4: 2, 5: 4, 6: 2 }, 3);
-const team = [answers({ 1: 5, 2: 1, 3: 5, 4: 1, 5: 5, 6: 1 }), answers({ 1: 1, 2: 5, 3: 1, 4: 5, 5: 1, 6: 5 })];
 
 describe('weights and the overall score', () => {
   it('weights 2, 1, (1): percentages 50/25/25, overall (50·75 + 25·87.5 + 25·0) / 100 = 59.375 → 59.38', () => {

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { type Database, InjectReadDatabase } from '@teamfit/database';
+import { type PersonaRole, personas, type PersonaStatus } from '@teamfit/personas';
+import { sql, type SQL } from 'drizzle-orm';
+import { evaluationScoreProfiles, teams } from '../database/evaluation.schema';
+
+/** Which personas a shortlist lists (every filter optional; together they all apply). */
+export interface ShortlistFilter {
+  personaIds?: readonly string[];
+  status?: PersonaStatus;
+  /** One of the persona's typed roles. */
+  role?: PersonaRole;
+  /** Their latest evaluation completed strictly after this instant. */
+  completedAfter?: Date;
+}
+
+/** A persona's latest completed evaluation's score profile, with what a shortlist shows of the persona. */
+export interface ProfileRow {
+  personaId: string;
+  evaluationId: string;
+  questionnaireVersionId: number;
+  completedAt: Date;
+  answerValues: Buffer;
+  /** A member of the team (its latest profile is then part of the team's context). */
+  member: boolean;
+  /** Listed: the persona exists and passes the filters. */
+  candidate: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  personaRole: string | null;
+  userNumber: number | null;
+}
+
+/**
+ * Everything a shortlist scores, read in ONE statement, so from one snapshot: the team's profiles
+ * version, and the latest score profile of every persona that is a member of the team or a
+ * candidate. A completing answer writes its evaluation and its profile in one transaction, so a
+ * candidate completing meanwhile is in this snapshot with that profile or not at all, never
+ * half; and the members' rows are exactly those of the profiles version read with them, so the
+ * team built from them (or the cached team of that version) is what each member is taken out of.
+ */
+export interface ShortlistSnapshot {
+  /** The team's name and profiles version; undefined when the team does not exist. */
+  team: { name: string; profilesVersion: number } | undefined;
+  rows: ProfileRow[];
+}
+
+/** The trailing row that carries the team has nulls everywhere else. */
+interface RawRow extends Record<string, unknown> {
+  persona_id: string | null;
+  evaluation_id: string;
+  questionnaire_version_id: number;
+  completed_ms: number;
+  answer_values: Buffer;
+  member: boolean;
+  candidate: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  persona_role: string | null;
+  user_number: number | null;
+  profiles_version: string | number;
+  team_name: string | null;
+}
+
+/** The personas and score profiles a shortlist reads (personas are read-only here: the profile service owns them). */
+@Injectable()
+export class ShortlistRepository {
+  // Scoring inputs that tolerate a little lag, like team-match's: the read side.
+  constructor(@InjectReadDatabase() private readonly db: Database) {}
+
+  async snapshot(teamId: number, filter: ShortlistFilter): Promise<ShortlistSnapshot> {
+    const result = await this.db.execute<RawRow>(sql`
+      WITH team AS (
+        SELECT ${teams.name} AS name, ${teams.memberPersonaIds} AS members, ${teams.profilesVersion} AS profiles_version FROM ${teams} WHERE ${teams.id} = ${teamId}
+      ), latest AS (
+        SELECT DISTINCT ON (${evaluationScoreProfiles.personaId})
+               ${evaluationScoreProfiles.personaId} AS persona_id, ${evaluationScoreProfiles.evaluationId} AS evaluation_id,
+               ${evaluationScoreProfiles.questionnaireVersionId} AS questionnaire_version_id, ${evaluationScoreProfiles.completedAt} AS completed_at,
+               -- Milliseconds, as every date the service shows: drizzle's driver leaves timestamps as text.
+               (extract(epoch FROM ${evaluationScoreProfiles.completedAt}) * 1000)::float8 AS completed_ms,
+               ${evaluationScoreProfiles.answerValues} AS answer_values
+          FROM ${evaluationScoreProfiles}
+         ${filter.personaIds ? sql`WHERE ${evaluationScoreProfiles.personaId} = ANY (${sql.param([...filter.personaIds])}::uuid[] || (SELECT members FROM team))` : sql``}
+         ORDER BY ${evaluationScoreProfiles.personaId}, ${evaluationScoreProfiles.completedAt} DESC NULLS LAST, ${evaluationScoreProfiles.evaluationId} ASC
+      ), marked AS (
+        SELECT latest.persona_id, latest.evaluation_id, latest.questionnaire_version_id, latest.completed_ms, latest.answer_values, latest.persona_id = ANY (team.members) AS member, ${candidateCondition(filter)} AS candidate,
+               p.user_first_name AS first_name, p.user_last_name AS last_name, p.user_username AS username, p.role AS persona_role,
+               p.user_number, team.profiles_version, NULL::text AS team_name
+          FROM latest CROSS JOIN team
+          LEFT JOIN ${personas} p ON p.id = latest.persona_id
+      )
+      SELECT * FROM marked WHERE member OR candidate
+      UNION ALL
+      -- The team's version even when no row qualifies (and no row at all when the team does not exist).
+      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, team.profiles_version, team.name FROM team
+    `);
+    let team: ShortlistSnapshot['team'];
+    const rows: ProfileRow[] = [];
+    for (const row of result.rows) {
+      if (row.team_name !== null) team = { name: row.team_name, profilesVersion: Number(row.profiles_version) };
+      if (row.persona_id === null) continue;
+      rows.push({
+        personaId: row.persona_id,
+        evaluationId: row.evaluation_id,
+        questionnaireVersionId: row.questionnaire_version_id,
+        completedAt: new Date(row.completed_ms),
+        answerValues: row.answer_values,
+        member: row.member,
+        candidate: row.candidate,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        username: row.username,
+        personaRole: row.persona_role,
+        userNumber: row.user_number,
+      });
+    }
+    return { team, rows };
+  }
+}
+
+/** A listed persona: one that exists (the persona row is there) and passes every filter given. */
+function candidateCondition(filter: ShortlistFilter): SQL {
+  const conditions: SQL[] = [sql`p.id IS NOT NULL`];
+  if (filter.personaIds) conditions.push(sql`latest.persona_id = ANY (${sql.param([...filter.personaIds])}::uuid[])`);
+  if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
+  if (filter.role) conditions.push(sql`p.roles @> ARRAY[${filter.role}]::text[]`);
+  if (filter.completedAfter) conditions.push(sql`latest.completed_at > ${filter.completedAfter.toISOString()}::timestamptz`);
+  return sql`(${sql.join(conditions, sql` AND `)})`;
+}
