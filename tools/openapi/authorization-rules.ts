@@ -173,6 +173,7 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'PUT /evaluation/algorithm/teams/{id}': ADMIN_ONLY,
   'DELETE /evaluation/algorithm/teams/{id}': ADMIN_ONLY,
   'POST /evaluation/algorithm/teams/{id}/shortlist': ACCOUNTS_READ,
+  'POST /evaluation/algorithm/teams/{id}/simulate': ACCOUNTS_READ,
   'GET /evaluation/algorithm/roles': ACCOUNTS_READ,
   'POST /evaluation/algorithm/roles': ADMIN_ONLY,
   'GET /evaluation/algorithm/roles/{id}': ACCOUNTS_READ,

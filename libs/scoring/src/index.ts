@@ -39,3 +39,4 @@ export {
   type CompactProfile,
   type CompactQuestionnaire,
 } from './workstyle/team-aggregate';
+export { teamProfile, type TeamDimensionProfile, type TeamProfile } from './workstyle/team-profile';

@@ -7,12 +7,13 @@ import { EvaluationService } from './evaluation.service';
 import { RoleMatchService } from './role-match.service';
 import { ShortlistRepository } from './shortlist.repository';
 import { ShortlistService } from './shortlist.service';
-import { TeamShortlistController } from './team-shortlist.controller';
+import { TeamAnalysisController } from './team-analysis.controller';
+import { TeamSimulationService } from './team-simulation.service';
 import { QuestionnaireVersionRepository } from './questionnaire-version.repository';
 import { QuestionnaireVersions } from './questionnaire-versions';
 import { TeamContextService } from './team-context.service';
 
-export const EVALUATION_CONTROLLERS = [EvaluationController, TeamShortlistController];
+export const EVALUATION_CONTROLLERS = [EvaluationController, TeamAnalysisController];
 
 export const evaluationProviders = (now: EvaluationClock = () => new Date()): Provider[] => [
   EvaluationRepository,
@@ -24,5 +25,6 @@ export const evaluationProviders = (now: EvaluationClock = () => new Date()): Pr
   ComparisonService,
   ShortlistRepository,
   ShortlistService,
+  TeamSimulationService,
   { provide: EVALUATION_CLOCK, useValue: now },
 ];

@@ -1,8 +1,8 @@
-// POST /algorithm/teams/:id/shortlist: what it takes and what it answers, described for OpenAPI.
+// POST /algorithm/teams/:id/shortlist and /simulate: what they take and answer, described for OpenAPI.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt4 } from '@teamfit/common';
 import { PERSONA_ROLES, PERSONA_STATUSES, type PersonaRole, type PersonaStatus } from '@teamfit/personas';
-import { type RoleMatchResult, SCORE_TYPES, type ScoreCategory, type ScoreReason, type ScoreReasons, type ScoreType } from '@teamfit/scoring';
+import { type RoleMatchResult, SCORE_TYPES, type ScoreCategory, type ScoreReason, type ScoreReasons, type ScoreType, type TeamDimensionProfile, type TeamProfile } from '@teamfit/scoring';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsUUID, Max, Min } from 'class-validator';
 import { IsOmittable, MAX_PAGE_LIMIT } from '../algorithm/shared/algorithm-http.dto';
 import { CombinedScoreDto, roleMatchProperty } from './comparison-response.dto';
@@ -123,4 +123,62 @@ export class ShortlistDto {
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT }) limit!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Items on all pages (after every filter, minScore included)' }) total!: number;
   @ApiProperty({ type: ShortlistItemDto, isArray: true, description: 'Highest score first, then the most recent completion, then persona id' }) items!: ShortlistItemDto[];
+}
+
+// POST /algorithm/teams/:id/simulate.
+
+export class TeamSimulationRequestDto {
+  @ApiPropertyOptional({ type: String, format: 'uuid', isArray: true, maxItems: SHORTLIST_MAX_PERSONA_IDS, description: 'Personas with a completed evaluation, not members yet' })
+  @IsOmittable()
+  @IsArray()
+  @ArrayMaxSize(SHORTLIST_MAX_PERSONA_IDS)
+  @ArrayUnique()
+  @IsUUID(undefined, { each: true })
+  addPersonaIds?: string[];
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', isArray: true, maxItems: SHORTLIST_MAX_PERSONA_IDS, description: 'Members of the team' })
+  @IsOmittable()
+  @IsArray()
+  @ArrayMaxSize(SHORTLIST_MAX_PERSONA_IDS)
+  @ArrayUnique()
+  @IsUUID(undefined, { each: true })
+  removePersonaIds?: string[];
+}
+
+export class TeamDimensionProfileDto implements TeamDimensionProfile {
+  @ApiProperty({ type: 'integer' }) questionGroupId!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: SCORE_TYPES }) scoreType!: ScoreType;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Members with a level on this dimension' }) members!: number;
+  @ApiProperty(LEVEL) mean!: number | null;
+  @ApiProperty(LEVEL) min!: number | null;
+  @ApiProperty(LEVEL) max!: number | null;
+  @ApiProperty({ type: 'number', nullable: true, minimum: 0, description: "Population standard deviation of the members' levels" }) spread!: number | null;
+}
+
+export class TeamProfileDto implements TeamProfile {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Members with a completed evaluation' }) teamSize!: number;
+  @ApiProperty({ type: TeamDimensionProfileDto, isArray: true }) dimensions!: readonly TeamDimensionProfileDto[];
+  @ApiProperty({ type: String, isArray: true, description: 'Conflict styles (CONFLICT sub-groups) in which some member has a level' }) conflictStyles!: readonly string[];
+}
+
+export class MemberFitDto {
+  @ApiProperty(SCORE) score!: number;
+  @ApiProperty({ enum: SCORE_CATEGORIES }) scoreCategory!: ScoreCategory;
+}
+
+export class SimulatedMemberDto {
+  @ApiProperty({ format: 'uuid' }) personaId!: string;
+  @ApiProperty({ description: 'Added by the simulation' }) added!: boolean;
+  @ApiProperty({ type: MemberFitDto, nullable: true, description: 'Workstyle score against the rest of the team as it is; null when added' }) fitBefore!: MemberFitDto | null;
+  @ApiProperty({ type: MemberFitDto, description: 'Workstyle score against the rest of the simulated team' }) fitAfter!: MemberFitDto;
+}
+
+export class TeamSimulationDto {
+  @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
+  @ApiProperty() teamName!: string;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The questionnaire version profiles are shown in: that of the most recent completed evaluation' }) questionnaireVersionId!: number | null;
+  @ApiProperty({ type: TeamProfileDto }) before!: TeamProfileDto;
+  @ApiProperty({ type: TeamProfileDto }) after!: TeamProfileDto;
+  @ApiProperty({ type: SimulatedMemberDto, isArray: true, description: 'Every member of the simulated team with a completed evaluation, by persona id' }) members!: SimulatedMemberDto[];
 }

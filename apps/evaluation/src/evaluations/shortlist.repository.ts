@@ -41,8 +41,8 @@ export interface ProfileRow {
  * team built from them (or the cached team of that version) is what each member is taken out of.
  */
 export interface ShortlistSnapshot {
-  /** The team's name and profiles version; undefined when the team does not exist. */
-  team: { name: string; profilesVersion: number } | undefined;
+  /** The team's name, profiles version and member list; undefined when the team does not exist. */
+  team: { name: string; profilesVersion: number; memberPersonaIds: string[] } | undefined;
   rows: ProfileRow[];
 }
 
@@ -62,6 +62,7 @@ interface RawRow extends Record<string, unknown> {
   user_number: number | null;
   profiles_version: string | number;
   team_name: string | null;
+  team_members: string[] | null;
 }
 
 /** The personas and score profiles a shortlist reads (personas are read-only here: the profile service owns them). */
@@ -87,19 +88,19 @@ export class ShortlistRepository {
       ), marked AS (
         SELECT latest.persona_id, latest.evaluation_id, latest.questionnaire_version_id, latest.completed_ms, latest.answer_values, latest.persona_id = ANY (team.members) AS member, ${candidateCondition(filter)} AS candidate,
                p.user_first_name AS first_name, p.user_last_name AS last_name, p.user_username AS username, p.role AS persona_role,
-               p.user_number, team.profiles_version, NULL::text AS team_name
+               p.user_number, team.profiles_version, NULL::text AS team_name, NULL::uuid[] AS team_members
           FROM latest CROSS JOIN team
           LEFT JOIN ${personas} p ON p.id = latest.persona_id
       )
       SELECT * FROM marked WHERE member OR candidate
       UNION ALL
       -- The team's version even when no row qualifies (and no row at all when the team does not exist).
-      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, team.profiles_version, team.name FROM team
+      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, team.profiles_version, team.name, team.members FROM team
     `);
     let team: ShortlistSnapshot['team'];
     const rows: ProfileRow[] = [];
     for (const row of result.rows) {
-      if (row.team_name !== null) team = { name: row.team_name, profilesVersion: Number(row.profiles_version) };
+      if (row.team_name !== null) team = { name: row.team_name, profilesVersion: Number(row.profiles_version), memberPersonaIds: row.team_members ?? [] };
       if (row.persona_id === null) continue;
       rows.push({
         personaId: row.persona_id,

@@ -128,6 +128,14 @@ class Tally {
     return keys[keys.length - 1] ?? NaN;
   }
 
+  /** Population standard deviation around mean(). */
+  spread(): number {
+    const centre = this.mean();
+    let squares = 0;
+    for (const value of this.keys()) squares += (this.counts.get(value) ?? 0) * (value - centre) ** 2;
+    return Math.sqrt(squares / this.size);
+  }
+
   /** Each value mapped, counts kept (values that map to the same number merge, as equal numbers sum alike). */
   map(f: (value: number) => number): Tally {
     const mapped = new Tally();
@@ -282,6 +290,20 @@ export class TeamAggregate {
     const levels = this.dimensions[index]?.levels;
     if (!levels || levels.size === 0) return null;
     return { mean: levels.mean(), min: levels.min(), max: levels.max() };
+  }
+
+  /** The members' levels on one dimension, unrounded: count, mean, min, max, spread; null without one. */
+  levelProfile(index: number): { members: number; mean: number; min: number; max: number; spread: number } | null {
+    const levels = this.dimensions[index]?.levels;
+    if (!levels || levels.size === 0) return null;
+    return { members: levels.size, mean: levels.mean(), min: levels.min(), max: levels.max(), spread: levels.spread() };
+  }
+
+  /** CONFLICT sub-groups (conflict styles) in which at least one member has a level, sorted. */
+  conflictStyles(): string[] {
+    const styles = new Set<string>();
+    for (const dimension of this.dimensions) for (const [style, tally] of dimension.subGroups) if (tally.size > 0) styles.add(style);
+    return [...styles].sort();
   }
 
   private topTen(candidate: GroupProfile, rank: (questionId: number) => number): number | null {

@@ -3,16 +3,23 @@ import { ApiBadRequestResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkRespon
 import { AlgorithmErrorDto, IdParams } from '../algorithm/shared/algorithm-http.dto';
 import { AlgorithmAccess } from '../algorithm/shared/algorithm-openapi';
 import { ROLE_MATCH_MODELS } from './comparison-response.dto';
-import { ShortlistDto, ShortlistRequestDto } from './shortlist.dto';
+import { ShortlistDto, ShortlistRequestDto, TeamSimulationDto, TeamSimulationRequestDto } from './shortlist.dto';
 import { ShortlistService } from './shortlist.service';
+import { TeamSimulationService } from './team-simulation.service';
 
-/** Candidates ranked against an algorithm team (gateway: /evaluation/algorithm/teams/:id/...): accounts only, like every algorithm route. */
+/**
+ * Candidates ranked against an algorithm team, and the team simulated with personas added or
+ * removed (gateway: /evaluation/algorithm/teams/:id/...). Accounts only, like every algorithm route.
+ */
 @ApiTags('algorithm/teams')
 @AlgorithmAccess()
 @ApiExtraModels(...ROLE_MATCH_MODELS)
 @Controller('algorithm/teams')
-export class TeamShortlistController {
-  constructor(private readonly shortlists: ShortlistService) {}
+export class TeamAnalysisController {
+  constructor(
+    private readonly shortlists: ShortlistService,
+    private readonly simulations: TeamSimulationService,
+  ) {}
 
   @Post(':id/shortlist')
   @HttpCode(200)
@@ -27,5 +34,18 @@ export class TeamShortlistController {
   shortlist(@Param() { id }: IdParams, @Body() body: ShortlistRequestDto): Promise<ShortlistDto> {
     const { completedAfter, ...rest } = body;
     return this.shortlists.shortlist(id, { ...rest, ...(completedAfter === undefined ? {} : { completedAfter: new Date(completedAfter) }) });
+  }
+
+  @Post(':id/simulate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'The team with personas added and removed: its profile before and after, and each member’s fit; nothing is stored',
+    description: "Each member's fit is their workstyle score against the others, as team-match scores a member.",
+  })
+  @ApiOkResponse({ type: TeamSimulationDto })
+  @ApiBadRequestResponse({ description: 'id or a list invalid; a persona added that is a member or has no completed evaluation, removed that is not a member, or in both lists', type: AlgorithmErrorDto })
+  @ApiNotFoundResponse({ description: 'No team has this id', type: AlgorithmErrorDto })
+  simulate(@Param() { id }: IdParams, @Body() body: TeamSimulationRequestDto): Promise<TeamSimulationDto> {
+    return this.simulations.simulate(id, body);
   }
 }
