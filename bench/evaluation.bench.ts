@@ -318,6 +318,46 @@ async function compareTeamRuns(p: Platform, candidateEvaluation: string, targetT
   }
 }
 
+const SHORTLIST_SMALL = 1000;
+const SHORTLIST_LARGE = 10_000;
+
+/**
+ * The shortlist of the 200-member team: SHORTLIST_SMALL candidates (the members and crowd
+ * personas made ACTIVE, picked by the status filter) and every persona with a completed evaluation
+ * (SHORTLIST_LARGE: the missing ones are seeded here). Both read the whole profiles table once.
+ */
+async function shortlistRuns(p: Platform, teamId: number, members: string[], crowd: string[], versionFrom: string) {
+  const pool = SHORTLIST_LARGE - members.length - crowd.length - 1;
+  const extra = await insertPersonas(p.db, pool, 'Pool');
+  const home = (await p.db.query<{ team_id: number }>('SELECT team_id FROM evaluation.evaluations WHERE id = $1', [versionFrom])).rows[0]?.team_id ?? 0;
+  await seedCompletedEvaluations(p.db, extra, home, versionFrom);
+  const active = [...members, ...crowd.slice(0, SHORTLIST_SMALL - members.length)];
+  await p.db.query("UPDATE profile.personas SET status = 'ACTIVE' WHERE id = ANY($1::uuid[])", [active]);
+  await p.db.query('ANALYZE');
+  const agent = keepAliveAgent();
+  const call = (body: object, expected: number) => async () => {
+    const response = await callJson('POST', `${p.evaluation.url}/algorithm/teams/${teamId}/shortlist`, { agent, token: p.tokens.account(), body: { ...body, limit: 100 } });
+    const total = expectStatus(response, 200, 'shortlist')['total'];
+    if (total !== expected) throw new Error(`shortlist: expected ${expected} candidates, got ${String(total)}`);
+    return response.ms;
+  };
+  const measure = async (calls: number, task: () => Promise<number>) => {
+    await runPool(Math.max(5, calls / 10), 1, task); // warm-up: JIT, the cached team aggregate
+    const measured = await withCpu(p.evaluation, async () => {
+      const run = await runPool(calls, 1, task);
+      return { summary: summarise(run.samples, run.wallMs) };
+    });
+    return { ...measured.summary, cpuMsPerCall: measured.cpuMsPerCall };
+  };
+  try {
+    const small = await measure(200, call({ status: 'ACTIVE' }, SHORTLIST_SMALL));
+    const large = await measure(30, call({}, SHORTLIST_LARGE));
+    return { small, large };
+  } finally {
+    agent.destroy();
+  }
+}
+
 async function main(): Promise<void> {
   const cleanups: Array<() => Promise<void>> = [];
   const setupStarted = performance.now();
@@ -343,10 +383,12 @@ async function main(): Promise<void> {
     const answered = await answerAll(p.evaluation.url, candidateEvaluation, p.tokens.admin(), admin, () => Promise.resolve(), { throttled: 0 });
     log(`setup: platform, ${TEAM_SIZE} + ${HUGE_TEAM_SIZE} members with 104 answers each, candidate answered ${answered.answers.length} questions in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
 
-    // BENCH_ONLY=<regex> runs only the parts whose name matches: compare-team, completing, personas.
+    // BENCH_ONLY=<regex> runs only the parts whose name matches: compare-team, completing, personas, shortlist.
     const only = process.env['BENCH_ONLY'] ? new RegExp(process.env['BENCH_ONLY']) : /./;
     const compare = only.test('compare-team') ? await compareTeamRuns(p, candidateEvaluation, big) : undefined;
     const compareHuge = only.test('compare-team') ? await compareTeamRuns(p, candidateEvaluation, huge) : undefined;
+    // Before the parts that add completed evaluations: the shortlist counts them all.
+    const shortlist = only.test('shortlist') ? await shortlistRuns(p, big, members, hugeMembers, candidateEvaluation) : undefined;
     const completions = only.test('completing') ? await completionRun(p, big) : undefined;
     const gateway = only.test('personas') ? await questionnaireRun(p, big, 'gateway') : undefined;
     const direct = only.test('personas') ? await questionnaireRun(p, big, 'direct') : undefined;
@@ -363,6 +405,8 @@ async function main(): Promise<void> {
     log(row(`compare-team vs ${TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compare?.concurrent, 'req'));
     log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, sequential`, compareHuge?.sequential, 'req'));
     log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compareHuge?.concurrent, 'req'));
+    log(row(`shortlist of ${SHORTLIST_SMALL} candidates vs ${TEAM_SIZE} members, limit 100, sequential`, shortlist?.small, 'req'));
+    log(row(`shortlist of ${SHORTLIST_LARGE} candidates vs ${TEAM_SIZE} members, limit 100, sequential`, shortlist?.large, 'req'));
     log(row(`completing answer vs ${TEAM_SIZE} members, sequential`, completions, 'completions'));
     log(row(`${PERSONAS} personas through the gateway, every answer`, gateway?.answers, 'answers'));
     log(row(`… of which the completing answer (scored vs ${TEAM_SIZE})`, gateway?.finals, 'completions'));

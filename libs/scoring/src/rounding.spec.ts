@@ -35,3 +35,17 @@ describe('categoryOf', () => {
     expect(categoryOf(score)).toBe(category);
   });
 });
+
+describe('round2 without the 12-digit cut away from halves', () => {
+  /** The rounding as it was always defined: every number cut to 12 significant digits first. */
+  const reference = (x: number): number => {
+    const rounded = Math.round(Number((Math.abs(x) * 100).toPrecision(12))) / 100;
+    return x < 0 ? -rounded || 0 : rounded;
+  };
+
+  it('gives what the cut gives, on halves, near halves and anywhere else', () => {
+    const samples = [55.675, 78.125, -0.875, 0.005, 1.005, 2.675, 59.375, 100, 0, 1e6 + 0.005, 33.333333333333336];
+    for (let i = 0; i < 20000; i += 1) samples.push((i * 0.0025) % 101, -((i * 7.3) % 100) / 3, (i / 7) * 0.01 + 0.005);
+    for (const x of samples) expect(round2(x)).toBe(reference(x));
+  });
+});

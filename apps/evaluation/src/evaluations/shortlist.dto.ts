@@ -1,4 +1,5 @@
 // POST /algorithm/teams/:id/shortlist and /simulate: what they take and answer, described for OpenAPI.
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt4 } from '@teamfit/common';
 import { PERSONA_ROLES, PERSONA_STATUSES, type PersonaRole, type PersonaStatus } from '@teamfit/personas';
@@ -12,16 +13,16 @@ import { SHORTLIST_SORTS, type ShortlistSort } from './shortlist.service';
 /** A shortlist can be narrowed to this many personas at most (a team's member limit). */
 export const SHORTLIST_MAX_PERSONA_IDS = 1000;
 const SCORE = { type: 'number', minimum: 0, maximum: 100 } as const;
+
+/** An optional list of distinct persona UUIDs, at most SHORTLIST_MAX_PERSONA_IDS. */
+const PersonaIdList = (): PropertyDecorator =>
+  applyDecorators(IsOmittable(), IsArray(), ArrayMaxSize(SHORTLIST_MAX_PERSONA_IDS), ArrayUnique(), IsUUID(undefined, { each: true }));
 const LEVEL = { type: 'number', nullable: true, description: 'On the 1-5 answer scale' } as const;
 
 /** Every field optional; null is refused like any other wrong value (400 naming the field). */
 export class ShortlistRequestDto {
   @ApiPropertyOptional({ type: String, format: 'uuid', isArray: true, maxItems: SHORTLIST_MAX_PERSONA_IDS, description: 'Only these personas' })
-  @IsOmittable()
-  @IsArray()
-  @ArrayMaxSize(SHORTLIST_MAX_PERSONA_IDS)
-  @ArrayUnique()
-  @IsUUID(undefined, { each: true })
+  @PersonaIdList()
   personaIds?: string[];
 
   @ApiPropertyOptional({ enum: PERSONA_STATUSES, description: "Only personas with this status" })
@@ -129,19 +130,11 @@ export class ShortlistDto {
 
 export class TeamSimulationRequestDto {
   @ApiPropertyOptional({ type: String, format: 'uuid', isArray: true, maxItems: SHORTLIST_MAX_PERSONA_IDS, description: 'Personas with a completed evaluation, not members yet' })
-  @IsOmittable()
-  @IsArray()
-  @ArrayMaxSize(SHORTLIST_MAX_PERSONA_IDS)
-  @ArrayUnique()
-  @IsUUID(undefined, { each: true })
+  @PersonaIdList()
   addPersonaIds?: string[];
 
   @ApiPropertyOptional({ type: String, format: 'uuid', isArray: true, maxItems: SHORTLIST_MAX_PERSONA_IDS, description: 'Members of the team' })
-  @IsOmittable()
-  @IsArray()
-  @ArrayMaxSize(SHORTLIST_MAX_PERSONA_IDS)
-  @ArrayUnique()
-  @IsUUID(undefined, { each: true })
+  @PersonaIdList()
   removePersonaIds?: string[];
 }
 
