@@ -2,12 +2,14 @@ import type { INestApplication } from '@nestjs/common';
 import { generateKeyPair, type KeyPairPem, type TokenClaims, TokenSigner } from '@teamfit/auth';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServiceApp, loadServiceConfig, type ServiceConfig, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
+import { createServiceApp, loadServiceConfig, type LogOutput, type ServiceConfig, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
 
 export interface TestServiceOptions {
   databaseUrl: string;
   keys: KeyPairPem;
   env?: Record<string, string>;
+  /** Receives the service's log lines instead of stdout (LOG_LEVEL is `error` unless `env` says otherwise). */
+  logOutput?: LogOutput;
 }
 
 /** The service's configuration as a test runs it: the real loader, test values. */
@@ -34,7 +36,7 @@ export interface RunningTestService {
 /** Boots the real service application (same factory as main.ts) on a free loopback port. */
 export async function startTestService(service: ServiceName, moduleFactory: ServiceModuleFactory, options: TestServiceOptions): Promise<RunningTestService> {
   const config = testServiceConfig(service, options);
-  const app = await createServiceApp(config, moduleFactory);
+  const app = await createServiceApp(config, moduleFactory, { logOutput: options.logOutput });
   await app.listen(0, '127.0.0.1');
   const server = app.getHttpServer() as Server;
   const address = server.address() as AddressInfo;
