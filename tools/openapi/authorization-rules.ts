@@ -17,8 +17,11 @@ const REFUSED = { none: 401, login: 403, personaLogin: 403, refresh: 403, person
 export const PUBLIC: AccessRule = { none: 'allowed', login: 'allowed', personaLogin: 'allowed', refresh: 'allowed', personaSelf: 'allowed', personaOther: 'allowed', account: 'allowed', admin: 'allowed' };
 /** The verify step of the account sign-in: only the login token it handed out. */
 export const SIGN_IN_STEP: AccessRule = { ...REFUSED, login: 'allowed' };
-/** The verify step of the persona sign-in: only a persona-login token. */
-export const PERSONA_SIGN_IN_STEP: AccessRule = { ...REFUSED, personaLogin: 'allowed' };
+/**
+ * The verify step of the persona sign-in: only a persona-login token, and any other token is an
+ * invalid one for this step: 401, as the contract says for it (elsewhere a present token is 403).
+ */
+export const PERSONA_SIGN_IN_STEP: AccessRule = { none: 401, login: 401, personaLogin: 'allowed', refresh: 401, personaSelf: 401, personaOther: 401, account: 401, admin: 401 };
 /** Every write of the dashboard, and private files: administrator accounts only. */
 export const ADMIN_ONLY: AccessRule = { ...REFUSED, admin: 'allowed' };
 /** The dashboard's reads: any account, no persona. */

@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
+import { AdminOnly, Principal, TokenRefusals, type VerifiedToken } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
 import { ComparisonService } from './comparison.service';
 import { AnswerDto, CompareDto, CompareTeamDto, CreateEvaluationDto, EvaluationIdParam, ListEvaluationsQuery, RoleOptionsDto } from './evaluation.dto';
@@ -100,10 +100,13 @@ export class EvaluationController {
   }
 
   @Post(':id/compare-team')
+  // The contract's table for this operation gives the 401's message as `Unauthorized`.
+  @TokenRefusals({ missingMessage: 'Unauthorized' })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The stored answers re-scored against another team; nothing is stored' })
   @ApiOkResponse({ description: '`{evaluationId, personaId, sourceTeam, targetTeam, workstyle, roleMatch, combined, answersUsed, computedAt}`' })
+  @ApiUnauthorizedResponse({ description: 'No Bearer token: message `Unauthorized`' })
   @ApiBadRequestResponse({ description: 'algorithmTeamId missing, not positive or the own team; no answers' })
   @ApiNotFoundResponse({ description: '`Evaluation not found` or `Target team {id} not found`' })
   compareTeam(@Param() params: EvaluationIdParam, @Body() body: CompareTeamDto, @Principal() principal: VerifiedToken) {
