@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { organisations } from '@teamfit/accounts';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
@@ -77,7 +78,11 @@ const memberProfilesQuery = (db: Executor) =>
       and(
         // The member list stays in the database: one index probe per member, no uuid array round trip.
         sql`${evaluationScoreProfiles.personaId} = ANY ((SELECT ${teams.memberPersonaIds} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})::uuid[])`,
-        sql`${evaluationScoreProfiles.personaId} IS DISTINCT FROM ${sql.placeholder('candidate')}::uuid`,
+        // The candidate is left out unless the team's organisation includes the matched user in
+        // its teams: one primary-key probe into each of the two tables, made once per query.
+        sql`(${evaluationScoreProfiles.personaId} IS DISTINCT FROM ${sql.placeholder('candidate')}::uuid
+          OR (SELECT ${organisations.includeMatchUserInTeam} FROM ${teams} JOIN ${organisations} ON ${organisations.id} = ${teams.organisationId}
+              WHERE ${teams.id} = ${sql.placeholder('teamId')}) IS TRUE)`,
       ),
     )
     .orderBy(evaluationScoreProfiles.personaId, sql`${evaluationScoreProfiles.completedAt} DESC NULLS LAST`, asc(evaluationScoreProfiles.evaluationId))
@@ -187,34 +192,38 @@ export class EvaluationRepository {
       .execute({ id: evaluationId, ...changes });
   }
 
-  /** Completes the evaluation and stores its score profile, in the caller's transaction. */
-  async complete(
+  /**
+   * Stores the score profile of an evaluation that completes in the caller's transaction. Before
+   * its team context is read: the candidate may be one of the members (see memberProfiles).
+   */
+  async storeProfile(
     evaluation: Pick<EvaluationRow, 'id' | 'personaId' | 'questionnaireVersionId'>,
-    changes: Required<Pick<EvaluationRow, 'answered' | 'answerValues' | 'results' | 'completedAt' | 'updatedAt'>>,
-    levels: (number | null)[],
+    profile: { completedAt: Date; answerValues: Buffer; levels: (number | null)[] },
     db: Executor,
-  ): Promise<EvaluationRow> {
-    const [row] = await db
-      .update(evaluations)
-      .set({ status: 'complete', ...changes })
-      .where(eq(evaluations.id, evaluation.id))
-      .returning();
-    if (!row) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
+  ): Promise<void> {
     await db.insert(evaluationScoreProfiles).values({
       evaluationId: evaluation.id,
       personaId: evaluation.personaId,
       questionnaireVersionId: evaluation.questionnaireVersionId,
-      completedAt: changes.completedAt ?? changes.updatedAt,
-      answerValues: changes.answerValues,
-      levels,
+      ...profile,
     });
+  }
+
+  /** Completes the evaluation with its results, in the caller's transaction. */
+  async complete(evaluationId: string, changes: Required<Pick<EvaluationRow, 'answered' | 'answerValues' | 'results' | 'completedAt' | 'updatedAt'>>, db: Executor): Promise<EvaluationRow> {
+    const [row] = await db
+      .update(evaluations)
+      .set({ status: 'complete', ...changes })
+      .where(eq(evaluations.id, evaluationId))
+      .returning();
+    if (!row) throw new Error(`evaluation ${evaluationId} vanished inside its transaction`);
     return row;
   }
 
   /**
    * The score profile of each member persona's most recently completed evaluation (the team
-   * context, docs/scoring.md), the candidate left out; members without one have no row. One
-   * indexed query.
+   * context, docs/scoring.md); members without one have no row. The candidate, when a member, is
+   * left out unless the team's organisation has `includeMatchUserInTeam`. One indexed query.
    */
   async memberProfiles(teamId: number, candidatePersonaId: string | null, db?: Executor): Promise<MemberProfileRow[]> {
     return (db ? memberProfilesQuery(db) : this.memberProfilesOnPool).execute({ teamId, candidate: candidatePersonaId });

@@ -126,10 +126,14 @@ export class EvaluationService {
       }
       // The candidate's answers are read once, here: validity and time need each answer's time.
       const candidateAnswers = (await this.evaluations.answersOf(id, tx)).map((answer) => ({ questionId: answer.questionId, value: answer.value, timeTaken: answer.timeTaken }));
+      // The profile goes in first: a candidate who is a member of a team whose organisation
+      // includes them counts in the team context like every member, by their latest completed
+      // evaluation, which is this one. The stored results then equal a team-match made right after.
+      const { levels } = compactProfile(version.compact, candidateAnswers);
+      await this.evaluations.storeProfile(evaluation, { completedAt: now, answerValues, levels }, tx);
       const team = await this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, tx);
       const results = computeWorkstyleWithTeam(team, candidateAnswers);
-      const { levels } = compactProfile(version.compact, candidateAnswers);
-      const completed = await this.evaluations.complete(evaluation, { answered, answerValues, results, completedAt: now, updatedAt: now }, levels, tx);
+      const completed = await this.evaluations.complete(id, { answered, answerValues, results, completedAt: now, updatedAt: now }, tx);
       return { ...summaryOf(completed), nextQuestion: null, results };
     });
   }

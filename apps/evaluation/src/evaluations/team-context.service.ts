@@ -6,8 +6,8 @@ import { QuestionnaireVersions, type QuestionnaireVersion } from './questionnair
 /**
  * The team a candidate is scored against (docs/scoring.md): the team's member personas, each
  * with the stored score profile of their most recently completed evaluation; members without one
- * are left out, and so is the candidate. (`includeMatchUserInTeam` lives with the organisation,
- * which this service does not read yet: the candidate is always left out.)
+ * are left out. A candidate who is a member is left out too, unless the team's organisation has
+ * `includeMatchUserInTeam`: then they count like any member (their latest completed evaluation).
  *
  * A member's profile is re-read through the candidate's questionnaire version: answers to its
  * questions count, answers to questions outside it are ignored.
