@@ -59,7 +59,15 @@ async function timeEndpoint(service: RunningTestService, path: string, token: st
 
 type Mode = 'off' | 'on' | 'lines';
 
-async function throughput(url: string, tokens: TestTokens, mode: Mode): Promise<LoadResult> {
+/**
+ * A run's throughput, and this process's CPU time per request: the service and the load generator
+ * share it, and the generator's share is the same in every mode, so differences between modes are
+ * the service's. Unlike requests a second, CPU per request hardly moves when other work shares the
+ * machine's two cores.
+ */
+type Run = LoadResult & { cpuMicros: number };
+
+async function throughput(url: string, tokens: TestTokens, mode: Mode): Promise<Run> {
   // The lines go down a pipe to a reader of their own, as they do to docker's or the runner's.
   const reader = mode === 'lines' ? spawn('cat', [], { stdio: ['pipe', 'ignore', 'inherit'] }) : undefined;
   const env = { REQUEST_LOG: mode === 'off' ? 'off' : 'on', LOG_LEVEL: mode === 'lines' ? 'log' : 'error' };
@@ -67,7 +75,10 @@ async function throughput(url: string, tokens: TestTokens, mode: Mode): Promise<
   try {
     const headers = { authorization: `Bearer ${tokens.admin()}`, 'user-agent': 'Mozilla/5.0 bench' };
     await closedLoop({ url: `${service.url}/account`, headers, concurrency: 16, seconds: 3 }); // warm-up
-    return await closedLoop({ url: `${service.url}/account`, headers, concurrency: 16, seconds: 10 });
+    const cpu = process.cpuUsage();
+    const result = await closedLoop({ url: `${service.url}/account`, headers, concurrency: 16, seconds: 10 });
+    const used = process.cpuUsage(cpu);
+    return { ...result, cpuMicros: (used.user + used.system) / result.requests };
   } finally {
     await service.app.get(RequestLogWriter).flush();
     await service.close();
@@ -75,12 +86,20 @@ async function throughput(url: string, tokens: TestTokens, mode: Mode): Promise<
   }
 }
 
-const median = (results: LoadResult[]): LoadResult =>
-  [...results].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(results.length / 2)] ?? (results[0] as LoadResult);
+const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** Each figure's median over the rounds (the throughput and the CPU of different rounds, if need be). */
+const median = (runs: Run[]): Run => ({
+  ...(runs[0] as Run),
+  perSecond: middle(runs.map((run) => run.perSecond)),
+  p50: middle(runs.map((run) => run.p50)),
+  p99: middle(runs.map((run) => run.p99)),
+  errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  cpuMicros: middle(runs.map((run) => run.cpuMicros)),
+});
 
 /** The modes alternate (three rounds each): a two-core machine drifts, and order matters. */
-async function compareThroughput(url: string, tokens: TestTokens): Promise<Record<Mode, LoadResult>> {
-  const results: Record<Mode, LoadResult[]> = { off: [], on: [], lines: [] };
+async function compareThroughput(url: string, tokens: TestTokens): Promise<Record<Mode, Run>> {
+  const results: Record<Mode, Run[]> = { off: [], on: [], lines: [] };
   for (let round = 0; round < 3; round += 1) {
     for (const mode of ['off', 'on', 'lines'] as const) results[mode].push(await throughput(url, tokens, mode));
   }
@@ -142,10 +161,11 @@ async function main(): Promise<void> {
     }
     const { off, on, lines } = await compareThroughput(database.url, tokens);
     for (const [name, result] of [['log off', off], ['log on', on], ['log on + request lines', lines]] as const) {
-      console.log(`| GET /organisation/account, ${name} | ${result.perSecond.toFixed(0)} req/s | ${ms(result.p50)} | ${ms(result.p99)} | ${result.errors} errors |`);
+      console.log(`| GET /organisation/account, ${name} | ${result.perSecond.toFixed(0)} req/s | ${ms(result.p50)} | ${ms(result.p99)} | ${result.cpuMicros.toFixed(0)} µs CPU a request | ${result.errors} errors |`);
     }
     console.log(`throughput loss with the log on (medians of 3 alternating rounds): ${(100 * (1 - on.perSecond / off.perSecond)).toFixed(1)} %`);
     console.log(`throughput loss with the log on and a line per request: ${(100 * (1 - lines.perSecond / off.perSecond)).toFixed(1)} %`);
+    console.log(`CPU a request (service and load generator): the API-call log +${(on.cpuMicros - off.cpuMicros).toFixed(1)} µs, the request line +${(lines.cpuMicros - on.cpuMicros).toFixed(1)} µs more`);
     const cost = lineCost();
     console.log(`one request line: ${cost.byHand.toFixed(0)} ns by hand, ${cost.stringify.toFixed(0)} ns with JSON.stringify`);
   } finally {

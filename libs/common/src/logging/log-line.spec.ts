@@ -30,6 +30,17 @@ describe('formatRequestLine', () => {
     expect(JSON.parse(line)).toEqual({ time: '2026-05-04T09:30:00.123Z', level: 'info', service: 'profile', requestId: 'gw-1', method: 'GET', path: '/persona/"x"\n', status: 404, durationMs: 1.235 });
   });
 
+  it('reads back any request id and path exactly, on one line', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (requestId, path) => {
+        const line = formatRequestLine('json', TIME, 'info', 'auth', requestId, 'POST', path, 201, 2);
+        expect(line.indexOf('\n')).toBe(line.length - 1);
+        expect(JSON.parse(line)).toMatchObject({ requestId, path, status: 201 });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
   it('writes a line for people', () => {
     expect(formatRequestLine('pretty', TIME, 'debug', 'media', 'r-2', 'HEAD', '/health', 200, 0.5)).toBe('2026-05-04T09:30:00.123Z DEBUG media HEAD /health 200 0.5 ms [r-2]\n');
   });

@@ -18,6 +18,11 @@ export function jsonString(value: string): string {
   return NEEDS_ESCAPING.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
+/** The inside of `value`'s JSON string literal: the text itself, unless it needs escaping (no copy then). */
+function jsonText(value: string): string {
+  return NEEDS_ESCAPING.test(value) ? JSON.stringify(value).slice(1, -1) : value;
+}
+
 /** Time stamps repeat within a millisecond under load: the ISO text is made once per millisecond. */
 let lastMs = -1;
 let lastIso = '';
@@ -54,8 +59,8 @@ export function formatRequestLine(format: LogFormat, time: number, level: LineLe
     return `${isoTime(time)} ${level.toUpperCase()} ${service} ${method} ${path} ${status} ${rounded(durationMs)} ms [${requestId}]\n`;
   }
   return (
-    `{"time":"${isoTime(time)}","level":"${level}","service":"${service}","requestId":${jsonString(requestId)},` +
-    `"method":"${method}","path":${jsonString(path)},"status":${status},"durationMs":${rounded(durationMs)}}\n`
+    `{"time":"${isoTime(time)}","level":"${level}","service":"${service}","requestId":"${jsonText(requestId)}",` +
+    `"method":"${method}","path":"${jsonText(path)}","status":${status},"durationMs":${rounded(durationMs)}}\n`
   );
 }
 

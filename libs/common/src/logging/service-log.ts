@@ -38,7 +38,7 @@ export class ServiceLog implements LoggerService {
   readonly service: string;
   readonly format: LogFormat;
   private readonly output: LogOutput;
-  private maxRank: number;
+  private readonly maxRank: number;
   private pending = '';
   private scheduled = false;
 
@@ -100,11 +100,6 @@ export class ServiceLog implements LoggerService {
 
   fatal(message: unknown, ...params: unknown[]): void {
     this.fromNest('fatal', message, params);
-  }
-
-  /** Nest passes the levels it was given; the configured one already says the same. */
-  setLogLevels(levels: LogLevel[]): void {
-    this.maxRank = Math.max(...levels.map((level) => RANK[level]));
   }
 
   private fromNest(level: LogLevel, message: unknown, params: unknown[]): void {
