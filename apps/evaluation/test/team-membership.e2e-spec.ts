@@ -1,20 +1,19 @@
 import { organisations } from '@teamfit/accounts';
-import { questionGroups, questions } from '@teamfit/assessment';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { personas } from '@teamfit/personas';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { ObjectId } from 'bson';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { evaluationAppModule } from '../src/evaluation-app.module';
+import { seedSmallQuestionnaire, testPersona } from './small-questionnaire.fixture';
 
 /**
  * A candidate who is a member of the team they are scored against: left out of the team context
  * unless the team's organisation has `includeMatchUserInTeam`. Every number is computed by hand
- * (docs/scoring.md) on a small questionnaire: pace (SUPPLEMENTARY) q1, q2 reverse-scored; drive
- * (MAX_MEAN) q3; weight 1 each.
+ * (docs/scoring.md) on the small questionnaire of small-questionnaire.fixture.ts: pace
+ * (SUPPLEMENTARY) q1, q2 reverse-scored; drive (MAX_MEAN) q3; weight 1 each.
  *
  * Levels: member One answers (4, 2, 3): pace (4 + 6 - 2) / 2 = 4, drive 3. Member Two answers
  * (2, 4, 5): pace 2, drive 5. The candidate, a member of every team but the last, answers
@@ -28,6 +27,7 @@ describe('includeMatchUserInTeam: the candidate in their own team context', () =
   let clock = Date.parse('2026-05-04T09:00:00.000Z');
   const ids = { q1: 0, q2: 0, q3: 0, candidate: '', one: '', two: '' };
   const teams = { includes: 0, excludes: 0, noOrganisation: 0, otherIncludes: 0, otherExcludes: 0 };
+  let includingOrganisation: string | undefined;
 
   const post = (path: string, body: object) => request(service.url).post(path).set('authorization', `Bearer ${tokens.admin()}`).send(body);
 
@@ -46,31 +46,15 @@ describe('includeMatchUserInTeam: the candidate in their own team context', () =
     client = new Client({ connectionString: database.url });
     await client.connect();
     const db = drizzle({ client });
-    const [pace, drive] = await db
-      .insert(questionGroups)
-      .values([
-        { name: 'pace', title: 'Pace', strapline: 'Tempo', scoreType: 'SUPPLEMENTARY' },
-        { name: 'drive', title: 'Drive', strapline: 'Ambition', scoreType: 'MAX_MEAN' },
-      ])
-      .returning({ id: questionGroups.id });
-    const common = { type: 'LIKERT' as const, likertAnswerSet: 'agree' as const, faking: false };
-    const [q1, q2, q3] = await db
-      .insert(questions)
-      .values([
-        { ...common, questionGroupId: pace?.id ?? 0, orderIndex: 0, text: 'Quick tempo.', reverseScore: false },
-        { ...common, questionGroupId: pace?.id ?? 0, orderIndex: 1, text: 'Take my time.', reverseScore: true },
-        { ...common, questionGroupId: drive?.id ?? 0, orderIndex: 0, text: 'Ambitious goals.', reverseScore: false },
-      ])
-      .returning({ id: questions.id });
-    Object.assign(ids, { q1: q1?.id, q2: q2?.id, q3: q3?.id });
-    const persona = (name: string, userNumber: number) => ({ userId: randomUUID(), userNumber, userFirstName: name, role: 'Engineer', description: name });
-    const [candidate, one, two] = await db.insert(personas).values([persona('Cand', 701), persona('One', 702), persona('Two', 703)]).returning({ id: personas.id });
+    Object.assign(ids, await seedSmallQuestionnaire(db));
+    const [candidate, one, two] = await db.insert(personas).values([testPersona('Cand', 701), testPersona('One', 702), testPersona('Two', 703)]).returning({ id: personas.id });
     Object.assign(ids, { candidate: candidate?.id, one: one?.id, two: two?.id });
     const organisation = (name: string, includeMatchUserInTeam: boolean) => ({ objectId: new ObjectId().toHexString(), name, urlName: name.toLowerCase(), includeMatchUserInTeam });
     const [includes, excludes] = await db
       .insert(organisations)
       .values([organisation('Includes', true), organisation('Excludes', false)])
       .returning({ id: organisations.id });
+    includingOrganisation = includes?.id;
 
     // A clock that moves: "latest completed evaluation" must mean something.
     service = await startTestService('evaluation', (config) => evaluationAppModule(config, { now: () => new Date((clock += 1_000)) }), { databaseUrl: database.url, keys: tokens.keys });
@@ -143,7 +127,7 @@ describe('includeMatchUserInTeam: the candidate in their own team context', () =
   it('a candidate who is not a member is never added, whatever the organisation says', async () => {
     // Team {One} of the including organisation; candidate Two: pace 100 * (1 - |2 - 4| / 4) = 50,
     // drive norm(max(5, 3)) = 100; overall 75, one member.
-    const solo = (await post('/algorithm/teams', { name: 'One alone', organisationId: (await client.query<{ id: string }>("SELECT id FROM organisation.organisations WHERE name = 'Includes'")).rows[0]?.id, memberPersonaIds: [ids.one] }).expect(201)).body.id as number;
+    const solo = (await post('/algorithm/teams', { name: 'One alone', organisationId: includingOrganisation, memberPersonaIds: [ids.one] }).expect(201)).body.id as number;
     const { results } = await complete(ids.two, solo, [2, 4, 5]);
     expect(results).toMatchObject({ overallScore: 75, teamSize: 1 });
   });
