@@ -1,6 +1,7 @@
 // No Docker engine runs on the machines this is built on, so the compose file is checked against
 // the code instead: every service, port and environment variable it names must exist.
 import { SERVICE_ENVIRONMENT_VARIABLES, SERVICE_NAMES, SERVICES } from '@teamfit/common';
+import { READINESS_PATH } from '@teamfit/common/services';
 import { GATEWAY_VARIABLE_NAMES } from '@teamfit/gateway';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,9 +13,11 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 interface ComposeService {
   build?: string | { context: string; dockerfile?: string; args?: Record<string, string> };
+  image?: string;
   environment?: Record<string, string>;
   ports?: string[];
   depends_on?: Record<string, unknown> | string[];
+  healthcheck?: { test?: string[]; interval?: string; timeout?: string; retries?: number; start_period?: string };
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
 const services = compose.services;
@@ -49,6 +52,34 @@ describe('docker-compose.yml', () => {
     const ports = services['maildev']?.ports ?? [];
     expect(ports).toContain('127.0.0.1:1080:1080');
     for (const port of ports) expect(port).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it.each(SERVICE_NAMES)('%s: healthy when ready, by the readiness probe the image carries', (name) => {
+    const test = services[name]?.healthcheck?.test ?? [];
+    expect(test.slice(0, 2)).toEqual(['CMD', 'node']);
+    // The image runs from /app with the built tree in dist/: the probe is a built source file.
+    const probe = test[2] ?? '';
+    expect(probe).toMatch(/^dist\/libs\/.+\.js$/);
+    const source = read(probe.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+    expect(source).toContain('READINESS_PATH');
+    expect(source).toContain("process.env['PORT']");
+    expect(READINESS_PATH).toBe('/health/ready');
+    expect(read('Dockerfile')).toMatch(/^WORKDIR \/app$/m);
+  });
+
+  it('starts the gateway only once every service is healthy', () => {
+    const dependsOn = services['gateway']?.depends_on;
+    expect(dependsOn).toEqual(Object.fromEntries(SERVICE_NAMES.map((name) => [name, { condition: 'service_healthy' }])));
+  });
+
+  it('runs the MailDev that `npm start` runs, whose inbox API the README shows', () => {
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
+    const version = lock.packages['node_modules/maildev']?.version;
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(services['maildev']?.image).toBe(`maildev/maildev:${version}`);
+    // MailDev 3 serves its inbox under /api (MailDev 2 served /email).
+    expect(read('README.md')).toContain('/api/email');
+    expect(read('tools/runner/mail-catcher.ts')).toContain("import('maildev')");
   });
 
   it('names only environment variables the code reads', () => {

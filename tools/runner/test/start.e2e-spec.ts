@@ -95,7 +95,12 @@ describe('npm start (the local runner)', () => {
     const gateway = `http://127.0.0.1:${runnerEnv['GATEWAY_PORT']}`;
     expect(await (await fetch(`${gateway}/health`)).text()).toBe('healthy\n');
     expect(await (await fetch(`${gateway}/profile/health`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${gateway}/evaluation/health/ready`)).json()).toEqual({ status: 'ok', database: 'ok' });
     expect((await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/`)).status).toBeLessThan(500);
+    // The inbox API the README (and compose's MailDev of the same version) gives.
+    const inbox = await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/api/email`);
+    expect(inbox.status).toBe(200);
+    expect(Array.isArray(await inbox.json())).toBe(true);
 
     // Leave a mark in the embedded database, to see it again after a restart.
     const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${runnerEnv['EMBEDDED_POSTGRES_PORT']}/teamfit`;
