@@ -1,9 +1,13 @@
 import { get } from 'node:http';
 
-/** Waits until the service on `port` answers GET /health with 200. */
-export async function waitForHealth(port: number, timeoutMs: number, name: string): Promise<void> {
+/**
+ * Waits until the service on `port` answers GET /health with 200; gives up early once
+ * `running()` says its process is gone (another process may take the port later).
+ */
+export async function waitForHealth(port: number, timeoutMs: number, name: string, running: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (!running()) throw new Error(`the ${name} service exited before it became healthy`);
     if (await answersOk(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
