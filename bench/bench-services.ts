@@ -1,7 +1,7 @@
 // The platform's pieces as the HTTP benchmarks run them: service processes started the way
 // `npm start` starts them, an evaluation to read, and the real gateway with its per-address rate
 // limits lifted (from one address they would measure the limit, 10 r/s, not the gateway).
-import { type KeyPairPem, TokenSigner } from '@teamfit/auth';
+import { generateKeyPair, type KeyPairPem, TokenSigner } from '@teamfit/auth';
 import type { ServiceName } from '@teamfit/common';
 import { DEFAULT_ADMIN_APP_ORIGIN, freePort, type LocalGateway, renderLocalGatewayConfig, startNginx, withoutRateLimits } from '@teamfit/gateway';
 import { randomUUID } from 'node:crypto';
@@ -10,15 +10,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ManagedChild, spawnManaged } from '../tools/runner/child-process';
 import { serviceProcess } from '../tools/runner/service-process';
+import { scratchDatabase } from './bench-kit';
 import { callJson, expectStatus, keepAliveAgent } from './bench-support';
 
 const DIST_ROOT = path.resolve(__dirname, '..');
 const REPOSITORY_ROOT = path.resolve(DIST_ROOT, '..');
 
-/** An administrator's account token, valid for an hour. */
-export function benchAdmin(keys: KeyPairPem): string {
-  const signer = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' });
-  return signer.sign({ sub: randomUUID(), kind: 'account', emailAddress: 'bench@teamfit.local', isAdmin: true }, 3600);
+export interface BenchBasics {
+  databaseUrl: string;
+  keys: KeyPairPem;
+  /** An administrator's account token, valid for an hour, and its Authorization header. */
+  admin: string;
+  auth: Record<string, string>;
+}
+
+/** A migrated scratch database (stopped by `cleanups`), a new key pair and an administrator's token. */
+export async function benchBasics(cleanups: Array<() => Promise<void> | void>): Promise<BenchBasics> {
+  const database = await scratchDatabase();
+  cleanups.push(() => database.stop());
+  const keys = generateKeyPair();
+  const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign({ sub: randomUUID(), kind: 'account', emailAddress: 'bench@teamfit.local', isAdmin: true }, 3600);
+  return { databaseUrl: database.url, keys, admin, auth: { authorization: `Bearer ${admin}` } };
 }
 
 /** One service process on `port`, started as `npm start` starts it; `nodeArgs` go before the script (e.g. --cpu-prof). */

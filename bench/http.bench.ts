@@ -6,13 +6,11 @@
 // Run: npm run bench:http. BENCH_SECONDS (default 10) per measurement; loopback only.
 // BENCH_CPU_PROF=<dir> writes a CPU profile of every service (node --cpu-prof) into <dir>;
 // BENCH_ONLY=<regex> measures only the requests whose name matches (bare Node always).
-import { generateKeyPair } from '@teamfit/auth';
 import { SERVICES, type ServiceName } from '@teamfit/common';
 import { freePort, waitForPort } from '@teamfit/gateway';
 import { spawnManaged } from '../tools/runner/child-process';
 import { waitForHealth } from '../tools/runner/service-health';
-import { scratchDatabase } from './bench-kit';
-import { benchAdmin, evaluationToRead, spawnBenchService, startBenchGateway } from './bench-services';
+import { benchBasics, evaluationToRead, spawnBenchService, startBenchGateway } from './bench-services';
 import { wrk, type WrkResult, wrkBinary as findWrk } from './wrk';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -36,11 +34,7 @@ async function main(): Promise<void> {
   const wrkBinary = findWrk(log);
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
-    const database = await scratchDatabase();
-    cleanups.push(() => database.stop());
-    const keys = generateKeyPair();
-    const admin = benchAdmin(keys);
-    const auth = { authorization: `Bearer ${admin}` };
+    const { databaseUrl, keys, admin, auth } = await benchBasics(cleanups);
 
     const bare = await freePort();
     const bareChild = spawnManaged('bare', 0, process.execPath, ['-e', BARE_NODE_SERVER], { ...process.env, PORT: String(bare) });
@@ -52,7 +46,7 @@ async function main(): Promise<void> {
       const port = await freePort();
       ports[name] = port;
       const nodeArgs = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-      const child = spawnBenchService(name, { databaseUrl: database.url, keys, port, index: index + 1, nodeArgs });
+      const child = spawnBenchService(name, { databaseUrl, keys, port, index: index + 1, nodeArgs });
       cleanups.push(() => child.stop());
       // Migrations run at start: one service at a time, as they would on a first `npm start`.
       await waitForHealth(port, 30_000, name);

@@ -6,16 +6,14 @@
 // behind the gateway and with one.
 // Run: npm run bench:instances. BENCH_SECONDS (default 10) per round, BENCH_ROUNDS (default 3),
 // BENCH_KILL_SECONDS (default 15; the kill comes 3 s in). Loopback only, free ports.
-import { generateKeyPair } from '@teamfit/auth';
 import { freePort } from '@teamfit/gateway';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitForHealth } from '../tools/runner/service-health';
 import { SupervisedProcess } from '../tools/runner/supervisor';
-import { scratchDatabase } from './bench-kit';
 import { processCpuMs } from './bench-support';
-import { benchAdmin, evaluationToRead, spawnBenchService, startBenchGateway } from './bench-services';
+import { benchBasics, evaluationToRead, spawnBenchService, startBenchGateway } from './bench-services';
 import { wrk, type WrkResult, wrkBinary as findWrk } from './wrk';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -92,17 +90,13 @@ async function main(): Promise<void> {
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     const load = loadavg()[0] ?? 0;
-    const database = await scratchDatabase();
-    cleanups.push(() => database.stop());
-    const keys = generateKeyPair();
-    const admin = benchAdmin(keys);
-    const auth = { authorization: `Bearer ${admin}` };
+    const { databaseUrl, keys, admin, auth } = await benchBasics(cleanups);
 
     // Profile holds the personas; organisation seeds the questionnaire evaluations are made of.
     const profilePort = await freePort();
     for (const name of ['profile', 'organisation'] as const) {
       const port = name === 'profile' ? profilePort : await freePort();
-      const child = spawnBenchService(name, { databaseUrl: database.url, keys, port, index: 1 });
+      const child = spawnBenchService(name, { databaseUrl, keys, port, index: 1 });
       cleanups.push(() => child.stop());
       await waitForHealth(port, 30_000, name);
     }
@@ -114,7 +108,7 @@ async function main(): Promise<void> {
         const port = await freePort();
         const supervised = new SupervisedProcess({
           label: `the evaluation service (instance ${instance} of 2, port ${port})`,
-          spawn: () => spawnBenchService('evaluation', { databaseUrl: database.url, keys, port, index: 1 + instance }),
+          spawn: () => spawnBenchService('evaluation', { databaseUrl, keys, port, index: 1 + instance }),
           ready: (child) => waitForHealth(port, 30_000, 'evaluation', () => child.process.exitCode === null && child.process.signalCode === null),
           log: (line) => {
             log(`  ${line}`);

@@ -98,6 +98,14 @@ describe('gateway/render-config.sh, the gateway image renderer', () => {
   });
 
   it.each<Settings>([
+    { ADMIN_APP_ORIGIN: 'localhost:3000' },
+    { HUB_APP_ORIGIN: 'http://hub.example.com:65536' },
+    { HUB_APP_ORIGIN: 'ftp://hub.example.com' },
+    { CORS_ORIGINS: 'https://a.example.com,*' },
+    { CORS_ORIGINS: 'http://*.example.com' },
+    { CORS_ORIGINS: 'http://a.example.com"; } server { listen 81; #' },
+    { CORS_ORIGINS: 'http://a.example.com\nhttp://b.example.com' },
+    { ADMIN_APP_ORIGIN: 'http://user@a.example.com' },
     { EVALUATION_UPSTREAM: '' },
     { EVALUATION_UPSTREAM: ' , ' },
     { EVALUATION_UPSTREAM: 'evaluation' },
@@ -107,26 +115,10 @@ describe('gateway/render-config.sh, the gateway image renderer', () => {
     { EVALUATION_UPSTREAM: 'http://evaluation:9103' },
     { GATEWAY_RESOLVER: 'dns.example' },
     { GATEWAY_RESOLVER: '127.0.0.11 valid=1s; include /etc/passwd' },
-  ])('refuses %j with the library’s one-line message', (settings) => {
+  ])('refuses %j with the library’s one-line message naming the setting', (settings) => {
     const image = renderedByImage(settings);
     const library = renderedByLibrary(settings);
-    expect(library.error).toMatch(/^invalid configuration: ([A-Z]+_UPSTREAM|GATEWAY_RESOLVER) has /);
+    expect(library.error).toMatch(new RegExp(`^invalid configuration: ${Object.keys(settings)[0] ?? ''} has `));
     expect(image).toEqual({ config: '', error: library.error });
-  });
-
-  it.each<Settings>([
-    { ADMIN_APP_ORIGIN: 'localhost:3000' },
-    { HUB_APP_ORIGIN: 'http://hub.example.com:65536' },
-    { HUB_APP_ORIGIN: 'ftp://hub.example.com' },
-    { CORS_ORIGINS: 'https://a.example.com,*' },
-    { CORS_ORIGINS: 'http://*.example.com' },
-    { CORS_ORIGINS: 'http://a.example.com"; } server { listen 81; #' },
-    { CORS_ORIGINS: 'http://a.example.com\nhttp://b.example.com' },
-    { ADMIN_APP_ORIGIN: 'http://user@a.example.com' },
-  ])('refuses %j with the runner’s one-line message', (origins) => {
-    const image = renderedByImage(origins);
-    const runner = renderedByLibrary(origins);
-    expect(runner.error).toMatch(/^invalid configuration: (ADMIN_APP_ORIGIN|HUB_APP_ORIGIN|CORS_ORIGINS) has /);
-    expect(image).toEqual({ config: '', error: runner.error });
   });
 });
