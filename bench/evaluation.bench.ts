@@ -253,7 +253,7 @@ async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'd
   };
 }
 
-const COMPLETIONS = 30;
+const COMPLETIONS = Number(process.env['BENCH_COMPLETIONS'] ?? 30);
 
 /**
  * The completing answer alone: COMPLETIONS personas each answer all but the last question, then
@@ -274,6 +274,7 @@ async function completionRun(p: Platform, teamId: number): Promise<Measured> {
       }
       lastQuestions.push({ id, questionId: question });
     }
+    const windowStart = process.hrtime.bigint() / 1000n;
     const measured = await withCpu(p.evaluation, async () => {
       const run = await runPool(lastQuestions.length, 1, async (index) => {
         const last = lastQuestions[index] as { id: string; questionId: number };
@@ -283,6 +284,8 @@ async function completionRun(p: Platform, teamId: number): Promise<Measured> {
       });
       return { summary: summarise(run.samples, run.wallMs) };
     });
+    // The CPU profiles' sample times are this same monotonic clock, in µs: the window picks the completions out.
+    if (CPU_PROFILE_DIR) log(`completing answers: monotonic µs ${windowStart} to ${process.hrtime.bigint() / 1000n}`);
     return { ...measured.summary, cpuMsPerCall: measured.cpuMsPerCall };
   } finally {
     agent.destroy();
@@ -340,28 +343,34 @@ async function main(): Promise<void> {
     const answered = await answerAll(p.evaluation.url, candidateEvaluation, p.tokens.admin(), admin, () => Promise.resolve(), { throttled: 0 });
     log(`setup: platform, ${TEAM_SIZE} + ${HUGE_TEAM_SIZE} members with 104 answers each, candidate answered ${answered.answers.length} questions in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
 
-    const compare = await compareTeamRuns(p, candidateEvaluation, big);
-    const compareHuge = await compareTeamRuns(p, candidateEvaluation, huge);
-    const completions = await completionRun(p, big);
-    const gateway = await questionnaireRun(p, big, 'gateway');
-    const direct = await questionnaireRun(p, big, 'direct');
+    // BENCH_ONLY=<regex> runs only the parts whose name matches: compare-team, completing, personas.
+    const only = process.env['BENCH_ONLY'] ? new RegExp(process.env['BENCH_ONLY']) : /./;
+    const compare = only.test('compare-team') ? await compareTeamRuns(p, candidateEvaluation, big) : undefined;
+    const compareHuge = only.test('compare-team') ? await compareTeamRuns(p, candidateEvaluation, huge) : undefined;
+    const completions = only.test('completing') ? await completionRun(p, big) : undefined;
+    const gateway = only.test('personas') ? await questionnaireRun(p, big, 'gateway') : undefined;
+    const direct = only.test('personas') ? await questionnaireRun(p, big, 'direct') : undefined;
     admin.destroy();
 
-    const row = (name: string, s: Measured, unit: string) =>
-      `| ${name} | ${s.count} | ${fmt(s.p50)} ms | ${fmt(s.p99)} ms | ${fmt(s.max)} ms | ${s.perSecond.toFixed(1)} ${unit}/s | ${s.cpuMsPerCall === undefined ? '—' : `${s.cpuMsPerCall.toFixed(2)} ms`} |`;
+    const row = (name: string, s: Measured | undefined, unit: string) =>
+      s === undefined
+        ? `| ${name} | not measured (BENCH_ONLY) | | | | | |`
+        : `| ${name} | ${s.count} | ${fmt(s.p50)} ms | ${fmt(s.p99)} ms | ${fmt(s.max)} ms | ${s.perSecond.toFixed(1)} ${unit}/s | ${s.cpuMsPerCall === undefined ? '—' : `${s.cpuMsPerCall.toFixed(2)} ms`} |`;
     log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; each service, PostgreSQL and nginx in processes of their own\n`);
     log('| measurement | calls | p50 | p99 | max | throughput | evaluation service CPU per call |');
     log('|---|---|---|---|---|---|---|');
-    log(row(`compare-team vs ${TEAM_SIZE} members, sequential`, compare.sequential, 'req'));
-    log(row(`compare-team vs ${TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compare.concurrent, 'req'));
-    log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, sequential`, compareHuge.sequential, 'req'));
-    log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compareHuge.concurrent, 'req'));
+    log(row(`compare-team vs ${TEAM_SIZE} members, sequential`, compare?.sequential, 'req'));
+    log(row(`compare-team vs ${TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compare?.concurrent, 'req'));
+    log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, sequential`, compareHuge?.sequential, 'req'));
+    log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compareHuge?.concurrent, 'req'));
     log(row(`completing answer vs ${TEAM_SIZE} members, sequential`, completions, 'completions'));
-    log(row(`${PERSONAS} personas through the gateway, every answer`, gateway.answers, 'answers'));
-    log(row(`… of which the completing answer (scored vs ${TEAM_SIZE})`, gateway.finals, 'completions'));
-    log(row(`${PERSONAS} personas straight to the service, every answer`, direct.answers, 'answers'));
-    log(row('… of which the completing answer', direct.finals, 'completions'));
-    log(`\nquestionnaire runs: gateway ${(gateway.wallMs / 1000).toFixed(1)} s (${gateway.throttled} answers throttled with 429), direct ${(direct.wallMs / 1000).toFixed(1)} s; each persona sends at most one request per ${PERSONA_INTERVAL_MS} ms`);
+    log(row(`${PERSONAS} personas through the gateway, every answer`, gateway?.answers, 'answers'));
+    log(row(`… of which the completing answer (scored vs ${TEAM_SIZE})`, gateway?.finals, 'completions'));
+    log(row(`${PERSONAS} personas straight to the service, every answer`, direct?.answers, 'answers'));
+    log(row('… of which the completing answer', direct?.finals, 'completions'));
+    if (gateway && direct) {
+      log(`\nquestionnaire runs: gateway ${(gateway.wallMs / 1000).toFixed(1)} s (${gateway.throttled} answers throttled with 429), direct ${(direct.wallMs / 1000).toFixed(1)} s; each persona sends at most one request per ${PERSONA_INTERVAL_MS} ms`);
+    }
   } finally {
     for (const cleanup of cleanups.reverse()) await withTimeout(cleanup(), 15_000, 'cleanup').catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
   }

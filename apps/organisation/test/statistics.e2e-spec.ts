@@ -1,4 +1,5 @@
 import { type ApiCallEntry, RequestLogWriter } from '@teamfit/common';
+import { apiCallEntry as entry } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { Client } from 'pg';
@@ -9,36 +10,21 @@ import { TelemetryRetentionJob } from '../src/statistics/telemetry-retention.job
 const TODAY = new Date('2026-06-15T12:00:00Z');
 const daysAgo = (days: number, hour = 10): Date => new Date(Date.UTC(2026, 5, 15 - days, hour));
 
-const entry = (startTime: Date, callerApp: string, deviceType: ApiCallEntry['deviceType']): ApiCallEntry => ({
-  service: 'profile',
-  startTime,
-  endTime: new Date(startTime.getTime() + 5),
-  processingTime: 5,
-  method: 'GET',
-  url: '/profile/teammate',
-  httpVersion: '1.1',
-  statusCode: 200,
-  remoteAddress: '198.51.100.4',
-  remoteFamily: 'IPv4',
-  callerApp,
-  deviceType,
-  rawHeaders: [],
-  body: null,
-  params: {},
-  query: {},
-});
 
 describe('visitor and by-app statistics', () => {
   const tokens = new TestTokens();
   let database: TestDatabase;
   let organisation: RunningTestService;
+  let now = TODAY;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    organisation = await startTestService('organisation', (config) => organisationAppModule(config, { now: () => TODAY }), {
+    organisation = await startTestService('organisation', (config) => organisationAppModule(config, { now: () => now }), {
       databaseUrl: database.url,
       keys: tokens.keys,
     });
+    // The look for a due pass at start found an empty log: a pass, which dropped nothing.
+    expect(await organisation.app.get(TelemetryRetentionJob).startupPass).toEqual({ outcome: 'ran', monthsDropped: 0 });
     const writer = organisation.app.get(RequestLogWriter);
     const seeded: ApiCallEntry[] = [
       entry(daysAgo(0), 'admin', 'desktop'),
@@ -131,13 +117,20 @@ describe('visitor and by-app statistics', () => {
     try {
       const count = async () => Number((await client.query<{ n: string }>("SELECT count(*) AS n FROM telemetry.api_calls WHERE start_time < '2025-03-01'")).rows[0]?.n);
       expect(await count()).toBe(1);
-      expect(await organisation.app.get(TelemetryRetentionJob).run()).toBe(1);
+      const job = organisation.app.get(TelemetryRetentionJob);
+      // The pass at start was today's: the next is due a day later.
+      expect(await job.run()).toEqual({ outcome: 'not-due' });
+      expect(await count()).toBe(1);
+      now = new Date(TODAY.getTime() + 86_400_000);
+      expect(await job.run()).toEqual({ outcome: 'ran', monthsDropped: 1 });
+      expect(await job.run()).toEqual({ outcome: 'not-due' });
       expect(await count()).toBe(0);
       const days = await client.query("SELECT 1 FROM telemetry.api_call_days WHERE day < '2025-05-01'");
       expect(days.rowCount).toBe(0);
       // Recent months stay.
       expect(Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM telemetry.api_calls')).rows[0]?.n)).toBeGreaterThanOrEqual(8);
     } finally {
+      now = TODAY;
       await client.end();
     }
   });

@@ -18,6 +18,7 @@ export { REDACTED, loggableBody, redactBody, redactRawHeaders } from './request-
 export { RequestLogWriter, type RequestLogWriterOptions } from './request-log/request-log.writer';
 export { registerRequestLogHooks, type RequestLogSink } from './request-log/request-log.hooks';
 export { RequestLogReader, type DailyCount } from './request-log/request-log.reader';
+export { RequestLogRetention, type RetentionOutcome } from './request-log/request-log.retention';
 export { REQUEST_LOG_POOL, RequestLogModule } from './request-log/request-log.module';
 export { ErrorResponseDto } from './http/error-response.dto';
 export { FileUploadInterceptor, type UploadOptions, type UploadOptionsSource } from './upload/file-upload.interceptor';

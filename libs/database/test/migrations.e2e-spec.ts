@@ -64,6 +64,21 @@ describe('migrations against a real PostgreSQL', () => {
     expect(results).toEqual([1, 1, 1]);
   });
 
+  it('applies a service’s migrations once when several instances of it start together on an empty database', async () => {
+    const empty = await createTestDatabase(process.env, { empty: true });
+    try {
+      const folder = mkdtempSync(path.join(tmpdir(), 'fixture-instances-'));
+      cpSync(FIXTURE, folder, { recursive: true });
+      const target = { service: 'instances', migrationsFolder: folder };
+      const results = await Promise.all([0, 1, 2].map(() => runMigrations(empty.url, target).catch((error: unknown) => String(error))));
+      // One instance applied the migration; the others waited for the lock and found it applied.
+      expect([...results].sort()).toEqual([0, 0, 1]);
+      expect(await query(empty.url, 'SELECT count(*)::int AS n FROM drizzle.instances_migrations')).toEqual([{ n: 1 }]);
+    } finally {
+      await empty.drop();
+    }
+  });
+
   it('does nothing for a service without migrations', async () => {
     expect(await runMigrations(database.url, { service: 'none', migrationsFolder: path.join(tmpdir(), 'does-not-exist') })).toBe(0);
   });

@@ -1,3 +1,3 @@
 export { REPOSITORY_ROOT, migrationsFolderOf } from './repository-root';
 export { serviceModule, type ServiceParts } from './service-module';
-export { startService } from './start-service';
+export { migrateService, startService } from './start-service';

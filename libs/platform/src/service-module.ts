@@ -15,7 +15,7 @@ export function serviceModule(config: ServiceConfig, rootClass: DynamicModule['m
     imports: [
       PlatformModule.forRoot(config),
       SecurityModule.forRoot(config),
-      DatabaseModule.forRoot({ databaseUrl: config.databaseUrl, applicationName: config.service }),
+      DatabaseModule.forRoot({ databaseUrl: config.databaseUrl, readUrl: config.databaseReadUrl, applicationName: config.service }),
       ...(parts.imports ?? []),
     ],
     controllers: parts.controllers ?? [],

@@ -9,6 +9,7 @@ import {
   type RoleSpecificationRow,
   roles,
   type TeamRow,
+  teamColumns,
   teams,
   type UserExperienceRow,
   userExperiences,
@@ -34,7 +35,7 @@ export class AlgorithmDirectory {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
   async getTeam(id: number): Promise<TeamRow | undefined> {
-    const [row] = await this.db.select().from(teams).where(eq(teams.id, id)).limit(1);
+    const [row] = await this.db.select(teamColumns).from(teams).where(eq(teams.id, id)).limit(1);
     return row;
   }
 

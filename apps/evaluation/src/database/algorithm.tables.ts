@@ -122,7 +122,9 @@ export const userGoals = evaluationSchema.table('user_goals', {
   locationIds: idArray('location_ids'),
 });
 
-export type TeamRow = typeof teams.$inferSelect;
+/** A team as the services use it; its profiles version is the team context cache's business alone. */
+export type TeamRow = Omit<typeof teams.$inferSelect, 'profilesVersion'>;
+export const teamColumns = { id: teams.id, name: teams.name, organisationId: teams.organisationId, memberPersonaIds: teams.memberPersonaIds };
 export type RoleRow = typeof roles.$inferSelect;
 export type RoleSpecificationRow = typeof roleSpecifications.$inferSelect;
 export type UserExperienceRow = typeof userExperiences.$inferSelect;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   type EvaluationAnswerRow,
@@ -10,6 +10,7 @@ import {
   type EvaluationStatus,
   teams,
 } from '../database/evaluation.schema';
+import type { EvaluationResults } from './evaluation.types';
 
 export type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'execute'>;
 
@@ -103,6 +104,12 @@ const RECORD_PROGRESS = {
  * binds a prepared query to its connection) under the same name, so the server-side plan is reused.
  */
 const lockQuery = (db: Executor) => db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).for('update').prepare('evaluation_lock');
+const answerInputsQuery = (db: Executor) =>
+  db
+    .select({ questionId: evaluationAnswers.questionId, value: evaluationAnswers.value, timeTaken: evaluationAnswers.timeTaken })
+    .from(evaluationAnswers)
+    .where(eq(evaluationAnswers.evaluationId, id))
+    .prepare('evaluation_answer_inputs_of');
 const answersQuery = (db: Executor) => db.select().from(evaluationAnswers).where(eq(evaluationAnswers.evaluationId, id)).prepare('evaluation_answers_of');
 const memberProfilesQuery = (db: Executor) =>
   db
@@ -143,7 +150,7 @@ export class EvaluationRepository {
   private readonly teamStampOnPool;
   private readonly answersOnPool;
 
-  constructor(@InjectDatabase() readonly db: Database) {
+  constructor(@InjectDatabase() readonly db: Database, @InjectReadDatabase() reads: Database) {
     this.byId = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
     this.stateById = db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
     this.teamNamesQuery = db
@@ -151,8 +158,10 @@ export class EvaluationRepository {
       .from(teams)
       .where(sql`${teams.id} IN (${sql.placeholder('a')}, ${sql.placeholder('b')})`)
       .prepare('evaluation_team_names');
-    this.memberProfilesOnPool = memberProfilesQuery(db);
-    this.teamStampOnPool = teamStampQuery(db);
+    // Other members' completed evaluations: scoring inputs that tolerate a little lag. The stamp
+    // and the profiles are read on the same side, and each cache label is exactly its snapshot's.
+    this.memberProfilesOnPool = memberProfilesQuery(reads);
+    this.teamStampOnPool = teamStampQuery(reads);
     this.answersOnPool = answersQuery(db);
   }
 
@@ -207,6 +216,11 @@ export class EvaluationRepository {
     return { rows, total: rows.length };
   }
 
+  /** An evaluation's answers as scoring takes them (no dates to parse), in the caller's transaction. */
+  async answerInputsOf(evaluationId: string, db: Executor): Promise<{ questionId: number; value: number; timeTaken: number }[]> {
+    return answerInputsQuery(db).execute({ id: evaluationId });
+  }
+
   async answersOf(evaluationId: string, db?: Executor): Promise<EvaluationAnswerRow[]> {
     return (db ? answersQuery(db) : this.answersOnPool).execute({ id: evaluationId });
   }
@@ -257,33 +271,44 @@ export class EvaluationRepository {
       .execute({ id: evaluationId, ...changes });
   }
 
-  /** Completes the evaluation and stores its score profile, in the caller's transaction. */
+  /**
+   * The completing answer, in the caller's transaction (which holds the row lock) and in one
+   * statement: the answer, the completed evaluation with its results, and its score profile.
+   */
   async complete(
     evaluation: Pick<EvaluationRow, 'id' | 'personaId' | 'questionnaireVersionId'>,
-    changes: Required<Pick<EvaluationRow, 'answered' | 'answerValues' | 'results' | 'completedAt' | 'updatedAt'>>,
-    levels: (number | null)[],
+    changes: {
+      answer: { questionId: number; value: number; timeTaken: number; answeredAt: Date };
+      answered: number;
+      answerValues: Buffer;
+      results: EvaluationResults;
+      levels: (number | null)[];
+    },
     db: Executor,
-  ): Promise<EvaluationRow> {
-    const [row] = await db
-      .update(evaluations)
-      .set({ status: 'complete', ...changes })
-      .where(eq(evaluations.id, evaluation.id))
-      .returning();
-    if (!row) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
-    await db.insert(evaluationScoreProfiles).values({
-      evaluationId: evaluation.id,
-      personaId: evaluation.personaId,
-      questionnaireVersionId: evaluation.questionnaireVersionId,
-      completedAt: changes.completedAt ?? changes.updatedAt,
-      answerValues: changes.answerValues,
-      levels,
-    });
-    return row;
+  ): Promise<void> {
+    const { answer, answered, answerValues, results, levels } = changes;
+    const result = await db.execute(sql`
+      WITH recorded AS (
+        INSERT INTO ${evaluationAnswers} (evaluation_id, question_id, value, time_taken, answered_at)
+        VALUES (${evaluation.id}::uuid, ${answer.questionId}::int, ${answer.value}::int, ${answer.timeTaken}::int, ${answer.answeredAt}::timestamptz)
+        ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
+      ), completed AS (
+        UPDATE ${evaluations}
+           SET status = 'complete', answered = ${answered}::int, answer_values = ${answerValues}::bytea, results = ${JSON.stringify(results)}::jsonb,
+               completed_at = ${answer.answeredAt}::timestamptz, updated_at = ${answer.answeredAt}::timestamptz
+         WHERE id = ${evaluation.id}::uuid
+        RETURNING id
+      )
+      INSERT INTO ${evaluationScoreProfiles} (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
+      SELECT id, ${evaluation.personaId}::uuid, ${evaluation.questionnaireVersionId}::int, ${answer.answeredAt}::timestamptz, ${answerValues}::bytea, ${sql.param(levels)}::float8[] FROM completed`);
+    if (result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
   }
 
   /**
    * The score profile of each member persona's most recently completed evaluation (the team
-   * context, docs/scoring.md); members without one have no row. One indexed query.
+   * context, docs/scoring.md); members without one have no row. One indexed query: in the
+   * caller's transaction when given (the completing answer), else on the read replica
+   * (team-match, compare-team: a member who completed a moment ago may be missing).
    */
   async memberProfiles(teamId: number, db?: Executor): Promise<MemberProfileRow[]> {
     return (db ? memberProfilesQuery(db) : this.memberProfilesOnPool).execute({ teamId });

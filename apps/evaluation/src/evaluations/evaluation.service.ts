@@ -118,6 +118,8 @@ export class EvaluationService {
     const version = await this.versions.get(evaluation.questionnaireVersionId);
     const position = version.compact.positionById.get(input.questionId);
     if (position === undefined) throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
+    // The answer that completes the evaluation (as far as this read shows) goes straight to the lock.
+    if (evaluation.answered === evaluation.total - 1 && evaluation.answerValues[position] === 0) return this.answerLocked(id, input, principal);
     const now = this.now();
     const progressed = await this.evaluations.recordProgress(id, position, { ...input, answeredAt: now });
     if (!progressed) return this.answerLocked(id, input, principal);
@@ -141,22 +143,23 @@ export class EvaluationService {
       const position = version.compact.positionById.get(input.questionId);
       if (position === undefined) throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
       const now = this.now();
-      await this.evaluations.upsertAnswer({ evaluationId: id, ...input, answeredAt: now }, tx);
       const answerValues = Buffer.from(evaluation.answerValues);
       answerValues[position] = input.value;
       const answered = countAnswered(answerValues);
       if (answered < evaluation.total) {
+        await this.evaluations.upsertAnswer({ evaluationId: id, ...input, answeredAt: now }, tx);
         await this.evaluations.saveProgress(id, { answered, answerValues, updatedAt: now }, tx);
         const next = version.served[nextPosition(answerValues)];
         return { ...summaryOf({ ...evaluation, status: 'in_progress', answered, updatedAt: now }), nextQuestion: next ?? null };
       }
-      // The candidate's answers are read once, here: validity and time need each answer's time.
-      const candidateAnswers = (await this.evaluations.answersOf(id, tx)).map((answer) => ({ questionId: answer.questionId, value: answer.value, timeTaken: answer.timeTaken }));
+      // The candidate's answers are the earlier ones (validity and time need each one's time) and this one.
+      const earlier = await this.evaluations.answerInputsOf(id, tx);
+      const candidateAnswers = [...earlier.filter((answer) => answer.questionId !== input.questionId), input];
       const team = await this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, tx);
       const results = computeWorkstyleWithTeam(team, candidateAnswers);
       const { levels } = compactProfile(version.compact, candidateAnswers);
-      const completed = await this.evaluations.complete(evaluation, { answered, answerValues, results, completedAt: now, updatedAt: now }, levels, tx);
-      return { ...summaryOf(completed), nextQuestion: null, results };
+      await this.evaluations.complete(evaluation, { answer: { ...input, answeredAt: now }, answered, answerValues, results, levels }, tx);
+      return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results };
     });
   }
 

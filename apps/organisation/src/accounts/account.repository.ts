@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountDirectory, type AccountRow, accounts, type NewAccountRow } from '@teamfit/accounts';
 import { postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { asc, eq, sql } from 'drizzle-orm';
 
 /** Name of the unique index on lower(email_address) (migration 0001_accounts). */
@@ -19,12 +19,15 @@ export function isEmailAddressTaken(error: unknown): boolean {
 @Injectable()
 export class AccountRepository {
   private readonly directory: AccountDirectory;
-  /** The list is the hot read: a named statement is parsed and planned once per connection. */
+  /**
+   * The list is the hot read: a named statement is parsed and planned once per connection. It
+   * goes to the read replica: an account created a moment ago may be missing for that moment.
+   */
   private readonly listStatement;
 
-  constructor(@InjectDatabase() private readonly db: Database) {
+  constructor(@InjectDatabase() private readonly db: Database, @InjectReadDatabase() reads: Database) {
     this.directory = new AccountDirectory(db);
-    this.listStatement = db.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.id)).prepare('organisation_accounts_list');
+    this.listStatement = reads.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.id)).prepare('organisation_accounts_list');
   }
 
   /** Oldest first, id as tie-breaker, so the order is stable between calls. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { and, count, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type NewServiceRequestRow, serviceRequests, type ServiceRequestRow } from '../database/service-requests.tables';
 import type { Priority, RequestType, Status } from './service-request.model';
@@ -35,7 +35,10 @@ const TEXT_SEARCH_CONFIG = sql.raw(`'english'`);
 /** The one gateway to `organisation.service_requests`: plain rows in, plain rows out, no rules. */
 @Injectable()
 export class ServiceRequestRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    @InjectReadDatabase() private readonly reads: Database,
+  ) {}
 
   transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.db.transaction(run);
@@ -82,18 +85,21 @@ export class ServiceRequestRepository {
        WHERE r.id = ${id}`);
   }
 
-  /** Newest first, id as tie-breaker, so pages do not shift between calls. */
+  /**
+   * Newest first, id as tie-breaker, so pages do not shift between calls. From the read replica:
+   * a ticket changed a moment ago may show its previous state for that moment.
+   */
   async list(filters: TicketFilters, page: number, limit: number): Promise<{ rows: ServiceRequestRow[]; total: number }> {
     const where = and(...conditionsOf(filters));
     const [rows, [counted]] = await Promise.all([
-      this.db
+      this.reads
         .select()
         .from(serviceRequests)
         .where(where)
         .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
         .limit(limit)
         .offset((page - 1) * limit),
-      this.db.select({ total: count() }).from(serviceRequests).where(where),
+      this.reads.select({ total: count() }).from(serviceRequests).where(where),
     ]);
     return { rows, total: counted?.total ?? 0 };
   }

@@ -81,7 +81,8 @@ export class ServiceRequestService {
   }
 
   async list(query: AdminListQuery): Promise<ServiceRequestPageDto> {
-    await this.workflow.tickets.markBreaches(this.workflow.now());
+    const now = this.workflow.now();
+    await this.workflow.tickets.markBreaches(now);
     const { page, limit } = query;
     const { rows, total } = await this.workflow.tickets.list(
       {
@@ -97,7 +98,9 @@ export class ServiceRequestService {
       page,
       limit,
     );
-    return { items: rows.map(mapTicket), total, page, limit };
+    // The page comes from the read replica, which may not have replayed the marks just made on
+    // the primary yet: the rule that made them shows them.
+    return { items: rows.map((row) => mapTicket(row.slaBreached || !isBreached(row, now) ? row : { ...row, slaBreached: true })), total, page, limit };
   }
 
   async stats(query: StatsQuery): Promise<StatsDto> {

@@ -5,7 +5,12 @@ import { ServiceRequestRepository } from './service-request.repository';
 /** How often tickets whose running clock passed dueAt are marked; reads also mark them. */
 export const SLA_SWEEP_INTERVAL_MS = 60_000;
 
-/** Keeps slaBreached current for tickets nobody reads (reports, dashboards built on the flag). */
+/**
+ * Keeps slaBreached current for tickets nobody reads (reports, dashboards built on the flag).
+ * Every instance sweeps, without a lock: the sweep only sets a flag where it is still false, and a
+ * concurrent sweep's UPDATE waits for the other's row locks and re-checks that condition, so two
+ * sweeps at once mark each ticket once and write nothing else.
+ */
 @Injectable()
 export class SlaBreachJob implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('SlaBreach');

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type DailyCount, RequestLogReader } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, InjectReadDatabase } from '@teamfit/database';
 import { EvaluationStatistics } from '@teamfit/evaluations';
 import { ProfileStatistics } from '@teamfit/personas';
 import { count } from 'drizzle-orm';
-import { Pool } from 'pg';
 import { organisations } from '../database/organisation.schema';
 import { STATISTICS_CLOCK, type StatisticsClock } from './statistics.clock';
 
@@ -40,6 +39,7 @@ export interface PlatformOverview {
   team: { totalNumberOfTeam: number };
 }
 
+/** Counts and charts tolerate replication lag: every read here goes to the read replica. */
 @Injectable()
 export class StatisticsService {
   private readonly log: RequestLogReader;
@@ -47,13 +47,12 @@ export class StatisticsService {
   private readonly evaluations: EvaluationStatistics;
 
   constructor(
-    @Inject(Pool) pool: Pool,
-    @InjectDatabase() private readonly db: Database,
+    @InjectReadDatabase() private readonly db: Database,
     @Inject(STATISTICS_CLOCK) private readonly now: StatisticsClock,
   ) {
-    this.log = new RequestLogReader(pool);
+    this.log = new RequestLogReader(db.$client);
     this.profile = new ProfileStatistics(db);
-    this.evaluations = new EvaluationStatistics(pool);
+    this.evaluations = new EvaluationStatistics(db.$client);
   }
 
   /** The counts of every service, read through their read modules, in parallel. */

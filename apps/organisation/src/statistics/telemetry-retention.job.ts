@@ -1,29 +1,37 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { RequestLogReader } from '@teamfit/common';
-import { Pool } from 'pg';
+import { RequestLogRetention, type RetentionOutcome } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { STATISTICS_CLOCK, type StatisticsClock } from './statistics.clock';
 
 /** How long API-call log entries are kept; whole months older than this are dropped. */
 export const TELEMETRY_RETENTION_DAYS = 400;
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Instances look for a due pass at start and hourly; a pass is due 23 hours after the last. */
+const CHECK_EVERY_MS = HOUR_MS;
+export const RETENTION_PASS_INTERVAL_MS = 23 * HOUR_MS;
 
-/** The organisation service owns the statistics, so it alone trims the log: at start and daily. */
+/**
+ * The organisation service owns the statistics, so it trims the log: one pass a day across all
+ * its instances (RequestLogRetention says how the instances agree).
+ */
 @Injectable()
 export class TelemetryRetentionJob implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TelemetryRetention');
-  private readonly log: RequestLogReader;
+  private readonly retention: RequestLogRetention;
   private timer: NodeJS.Timeout | undefined;
+  /** The look at start, not awaited by the start itself; settles with its outcome (undefined: it failed). */
+  startupPass: Promise<RetentionOutcome | undefined> = Promise.resolve(undefined);
 
   constructor(
-    @Inject(Pool) pool: Pool,
+    @InjectDatabase() db: Database,
     @Inject(STATISTICS_CLOCK) private readonly now: StatisticsClock,
   ) {
-    this.log = new RequestLogReader(pool);
+    this.retention = new RequestLogRetention(db);
   }
 
   onApplicationBootstrap(): void {
-    void this.run();
-    this.timer = setInterval(() => void this.run(), DAY_MS);
+    this.startupPass = this.run();
+    this.timer = setInterval(() => void this.run(), CHECK_EVERY_MS);
     this.timer.unref();
   }
 
@@ -31,14 +39,16 @@ export class TelemetryRetentionJob implements OnApplicationBootstrap, OnApplicat
     if (this.timer) clearInterval(this.timer);
   }
 
-  async run(): Promise<number> {
+  async run(): Promise<RetentionOutcome | undefined> {
     try {
-      const dropped = await this.log.dropBefore(new Date(this.now().getTime() - TELEMETRY_RETENTION_DAYS * DAY_MS));
-      if (dropped > 0) this.logger.log(`dropped ${dropped} month(s) of API-call log past ${TELEMETRY_RETENTION_DAYS} days`);
-      return dropped;
+      const result = await this.retention.passIfDue(this.now(), TELEMETRY_RETENTION_DAYS, RETENTION_PASS_INTERVAL_MS);
+      if (result.outcome === 'ran' && result.monthsDropped > 0) {
+        this.logger.log(`dropped ${result.monthsDropped} month(s) of API-call log past ${TELEMETRY_RETENTION_DAYS} days`);
+      }
+      return result;
     } catch (error) {
       this.logger.warn(`API-call log retention failed: ${(error as Error).message}`);
-      return 0;
+      return undefined;
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { type NewPersonaRow, PersonaDirectory, type PersonaRow, personas } from '@teamfit/personas';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 
@@ -30,18 +30,21 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
 export class PersonaRepository {
   private readonly directory: PersonaDirectory;
 
-  constructor(@InjectDatabase() private readonly db: Database) {
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    @InjectReadDatabase() private readonly reads: Database,
+  ) {
     this.directory = new PersonaDirectory(db);
   }
 
-  /** One page, oldest first with id as tie-breaker, and the total under the same filter. */
+  /** One page, oldest first with id as tie-breaker, and the total under the same filter; from the read replica. */
   async page(filter: PersonaFilter, offset: number, limit: number): Promise<{ rows: PersonaRow[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.userId !== undefined) conditions.push(eq(personas.userId, filter.userId));
     if (filter.role !== undefined) conditions.push(sql`${personas.role} ILIKE ${`%${escapeLike(filter.role)}%`} ESCAPE '\\'`);
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     // One snapshot for both queries, so total and page agree under concurrent writes.
-    return this.db.transaction(
+    return this.reads.transaction(
       async (tx) => {
         const rows = await tx.select().from(personas).where(where).orderBy(asc(personas.createdAt), asc(personas.id)).offset(offset).limit(limit);
         const [totals] = await tx.select({ total: count() }).from(personas).where(where);

@@ -36,6 +36,13 @@ describe('loadServiceConfig', () => {
     expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PUBLIC_KEY: 'not a key' }))).toBe('JWT_PUBLIC_KEY must be a PEM-encoded public key');
   });
 
+  it('takes an optional read replica URL, checked like DATABASE_URL', () => {
+    expect(loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM }).databaseReadUrl).toBeUndefined();
+    expect(loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: ' ' }).databaseReadUrl).toBeUndefined();
+    expect(loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: 'postgresql://u:p@replica:5432/db' }).databaseReadUrl).toBe('postgresql://u:p@replica:5432/db');
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: 'http://replica' }))).toBe('DATABASE_READ_URL must be a postgres:// or postgresql:// URL');
+  });
+
   it('requires the private key only where tokens are signed, and accepts one-line PEMs', () => {
     expect(errorOf(() => loadServiceConfig('auth', VALID))).toBe('JWT_PRIVATE_KEY is required by the auth service');
     const config = loadServiceConfig('auth', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM.replace(/\n/g, '\\n') });

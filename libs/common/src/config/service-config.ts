@@ -24,6 +24,7 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: postgresUrl,
+  DATABASE_READ_URL: postgresUrl.optional(),
   JWT_PUBLIC_KEY: pem('PUBLIC KEY'),
   JWT_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
   JWT_ISSUER: z.string().min(1).default('teamfit'),
@@ -53,6 +54,8 @@ export interface ServiceConfig {
   readonly port: number;
   readonly bodyLimitBytes: number;
   readonly databaseUrl: string;
+  /** A streaming replica of DATABASE_URL for reads that tolerate a little lag; unset, every read goes to the primary. */
+  readonly databaseReadUrl: string | undefined;
   readonly jwt: {
     readonly publicKeyPem: string;
     readonly privateKeyPem: string | undefined;
@@ -96,6 +99,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     port: values.PORT ?? defaults.port,
     bodyLimitBytes: defaults.bodyLimitMb * 1024 * 1024,
     databaseUrl: values.DATABASE_URL,
+    databaseReadUrl: values.DATABASE_READ_URL,
     jwt: {
       publicKeyPem: values.JWT_PUBLIC_KEY,
       privateKeyPem: SIGNING_SERVICES.has(service) ? values.JWT_PRIVATE_KEY : undefined,

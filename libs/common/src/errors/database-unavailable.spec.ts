@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from './database-unavailable';
+import { isDatabaseUnavailable } from '@teamfit/database';
 import { DATABASE_UNAVAILABLE_MESSAGE, toErrorBody } from './error-body';
 
 const withCode = (message: string, code: string, extra: object = {}) => Object.assign(new Error(message), { code, ...extra });

@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
 import { BODY_REFUSED } from '../http/body-shape';
-import { isDatabaseUnavailable } from './database-unavailable';
+import { isDatabaseUnavailable } from '@teamfit/database';
 import { DomainError, type DomainErrorCode } from './domain-error';
 
 /** The platform error body (spec section 7); `errorId` only on 5xx, to find the log line. */

@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from './domain-error';
-import { isDatabaseUnavailable } from './database-unavailable';
+import { isDatabaseUnavailable } from '@teamfit/database';
 import { type ErrorBody, toErrorBody } from './error-body';
 
 const logger = new Logger('PlatformExceptionFilter');

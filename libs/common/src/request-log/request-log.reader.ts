@@ -8,7 +8,7 @@ export interface DailyCount {
 
 /** Read side of the API-call log, for the organisation service's statistics. */
 export class RequestLogReader {
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly pool: Pick<Pool, 'query'>) {}
 
   /** Calls per day and device type between two UTC dates (inclusive), from the rollup. */
   byDevice(since: string, until: string): Promise<DailyCount[]> {
@@ -18,12 +18,6 @@ export class RequestLogReader {
   /** Calls per day and caller app between two UTC dates (inclusive), from the rollup. */
   byCallerApp(since: string, until: string): Promise<DailyCount[]> {
     return this.daily('caller_app', since, until);
-  }
-
-  /** Drops whole months older than the retention; returns how many partitions went. */
-  async dropBefore(cutoff: Date): Promise<number> {
-    const result = await this.pool.query<{ dropped: number }>('SELECT telemetry.drop_months_before($1) AS dropped', [cutoff]);
-    return result.rows[0]?.dropped ?? 0;
   }
 
   private async daily(column: 'device_type' | 'caller_app', since: string, until: string): Promise<DailyCount[]> {

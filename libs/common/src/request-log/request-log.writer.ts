@@ -21,6 +21,9 @@ const dayKey = (date: Date): string => date.toISOString().slice(0, 10);
  * Writes API-call entries in batches, off the request path. A request only appends to a bounded
  * buffer; a timer writes batches (raw rows and the per-day rollup in one transaction). When the
  * database fails, the batch is dropped and counted: logging never slows or breaks a request.
+ * With many instances each writes only what it recorded; a new month's partition is created once
+ * (`telemetry.ensure_month_partition` takes a transaction advisory lock and creates it only if
+ * still missing), and the rollup's counters are added to with ON CONFLICT, never overwritten.
  */
 export class RequestLogWriter {
   private readonly logger = new Logger('RequestLog');
@@ -138,7 +141,10 @@ export class RequestLogWriter {
         current.calls += 1;
         days.set(key, current);
       }
-      const rollup = [...days.values()];
+      // In one order for every writer: the five services, and any number of instances of each,
+      // write batches at once, and two batches that upserted the same rows in opposite orders
+      // would each hold a row the other waits for (PostgreSQL then aborts one: a batch lost).
+      const rollup = [...days.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
       await client.query(
         `INSERT INTO telemetry.api_call_days (day, caller_app, device_type, calls)
          SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::bigint[])

@@ -7,3 +7,4 @@ export {
   withDatabase,
   type TestDatabase,
 } from './test-database';
+export { startReplicatedPostgres, type ReplicatedPostgres } from './replicated-postgres';

@@ -3,11 +3,14 @@ import { generateKeyPair, type KeyPairPem, type TokenClaims, TokenSigner } from 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServiceApp, loadServiceConfig, type ServiceConfig, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
+import { migrateService } from '../start-service';
 
 export interface TestServiceOptions {
   databaseUrl: string;
   keys: KeyPairPem;
   env?: Record<string, string>;
+  /** Run the service's migrations first, as `main.ts` does (test databases are usually migrated clones). */
+  migrate?: boolean;
 }
 
 /** The service's configuration as a test runs it: the real loader, test values. */
@@ -34,6 +37,7 @@ export interface RunningTestService {
 /** Boots the real service application (same factory as main.ts) on a free loopback port. */
 export async function startTestService(service: ServiceName, moduleFactory: ServiceModuleFactory, options: TestServiceOptions): Promise<RunningTestService> {
   const config = testServiceConfig(service, options);
+  if (options.migrate) await migrateService(config.databaseUrl, service);
   const app = await createServiceApp(config, moduleFactory);
   await app.listen(0, '127.0.0.1');
   const server = app.getHttpServer() as Server;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Page } from '../shared/algorithm-http.dto';
 import type { Executor } from '../shared/executor';
@@ -12,15 +12,19 @@ import type { LookupInput } from './lookup.dto';
  */
 @Injectable()
 export class LookupRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    @InjectReadDatabase() private readonly reads: Database,
+  ) {}
 
+  /** Lists and their counts come from the read replica; lookups by id (validation of writes) do not. */
   async list(lookup: LookupDescriptor, page: Page): Promise<LookupRow[]> {
-    const rows = await this.db.select().from(lookup.table).orderBy(asc(lookup.table.id)).limit(page.limit).offset(page.offset);
+    const rows = await this.reads.select().from(lookup.table).orderBy(asc(lookup.table.id)).limit(page.limit).offset(page.offset);
     return rows.map((row) => rowOf(lookup, row));
   }
 
   async count(lookup: LookupDescriptor): Promise<number> {
-    const [row] = await this.db.select({ total: count() }).from(lookup.table);
+    const [row] = await this.reads.select({ total: count() }).from(lookup.table);
     return row?.total ?? 0;
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { asc, count, eq } from 'drizzle-orm';
-import { type TeamRow, teams } from '../../database/evaluation.schema';
+import { teamColumns, type TeamRow, teams } from '../../database/evaluation.schema';
 import type { Page } from '../shared/algorithm-http.dto';
 
 export type NewTeam = Pick<typeof teams.$inferInsert, 'name' | 'organisationId' | 'memberPersonaIds'>;
@@ -13,7 +13,7 @@ export class TeamRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
   list(page: Page): Promise<TeamRow[]> {
-    return this.db.select().from(teams).orderBy(asc(teams.id)).limit(page.limit).offset(page.offset);
+    return this.db.select(teamColumns).from(teams).orderBy(asc(teams.id)).limit(page.limit).offset(page.offset);
   }
 
   async count(): Promise<number> {
@@ -22,19 +22,19 @@ export class TeamRepository {
   }
 
   async findById(id: number): Promise<TeamRow | undefined> {
-    const [row] = await this.db.select().from(teams).where(eq(teams.id, id)).limit(1);
+    const [row] = await this.db.select(teamColumns).from(teams).where(eq(teams.id, id)).limit(1);
     return row;
   }
 
   async insert(values: NewTeam): Promise<TeamRow> {
-    const [row] = await this.db.insert(teams).values(values).returning();
+    const [row] = await this.db.insert(teams).values(values).returning(teamColumns);
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
   async update(id: number, changes: TeamChanges): Promise<TeamRow | undefined> {
     if (Object.keys(changes).length === 0) return this.findById(id);
-    const [row] = await this.db.update(teams).set(changes).where(eq(teams.id, id)).returning();
+    const [row] = await this.db.update(teams).set(changes).where(eq(teams.id, id)).returning(teamColumns);
     return row;
   }
 
