@@ -12,6 +12,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 interface ComposeService {
+  container_name?: string;
   build?: string | { context: string; dockerfile?: string; args?: Record<string, string> };
   image?: string;
   environment?: Record<string, string>;
@@ -21,7 +22,9 @@ interface ComposeService {
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
 const services = compose.services;
-const KNOWN_VARIABLES = new Set([...SERVICE_ENVIRONMENT_VARIABLES, ...GATEWAY_VARIABLE_NAMES, ...RUNNER_ENVIRONMENT_VARIABLES]);
+/** What the gateway image reads besides its template's placeholders (gateway/render-config.sh). */
+const GATEWAY_IMAGE_SETTINGS = [...SERVICE_NAMES.map((name) => `${name.toUpperCase()}_UPSTREAM`), 'GATEWAY_RESOLVER'];
+const KNOWN_VARIABLES = new Set([...SERVICE_ENVIRONMENT_VARIABLES, ...GATEWAY_VARIABLE_NAMES, ...GATEWAY_IMAGE_SETTINGS, ...RUNNER_ENVIRONMENT_VARIABLES]);
 
 describe('docker-compose.yml', () => {
   it('has postgres, maildev, the five services and the gateway, and nothing else', () => {
@@ -46,6 +49,11 @@ describe('docker-compose.yml', () => {
     for (const name of SERVICE_NAMES) expect(environment[`${name.toUpperCase()}_UPSTREAM`]).toBe(`${name}:${SERVICES[name].port}`);
     // From the repository root: the image holds the committed OpenAPI document and the Swagger UI files.
     expect(services['gateway']?.build).toEqual({ context: '.', dockerfile: 'gateway/Dockerfile' });
+  });
+
+  it.each(SERVICE_NAMES)('%s can be scaled (docker compose up --scale): no host port, no fixed container name', (name) => {
+    expect(services[name]?.ports).toBeUndefined();
+    expect(services[name]?.container_name).toBeUndefined();
   });
 
   it('publishes MailDev (an inbox holding sign-in codes) on the loopback interface only', () => {
