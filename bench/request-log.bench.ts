@@ -1,8 +1,11 @@
-// The API-call log at scale (issue 7):
+// The API-call log at scale (issue 7) and the service log's request lines (issue 13):
 //   1. /organisation/stats/visitors and /stats/byapp with 10 million log entries.
-//   2. Request throughput of a service with the log on and off.
+//   2. Request throughput of a service with the API-call log off, on, and on with a JSON line
+//      per request written to a pipe (as under docker or `npm start`).
+//   3. The cost of one request line: built by hand and with JSON.stringify.
 // Run: npm run bench:request-log. Loopback only; every loop is bounded in time.
-import { RequestLogWriter } from '@teamfit/common';
+import { RequestLogWriter, ServiceLog } from '@teamfit/common';
+import { spawn } from 'node:child_process';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { Client } from 'pg';
 import { organisationAppModule } from '../apps/organisation/src/organisation-app.module';
@@ -54,30 +57,91 @@ async function timeEndpoint(service: RunningTestService, path: string, token: st
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), days };
 }
 
-async function throughput(url: string, tokens: TestTokens, requestLog: 'on' | 'off'): Promise<LoadResult> {
-  const service = await startTestService('organisation', organisationAppModule, { databaseUrl: url, keys: tokens.keys, env: { REQUEST_LOG: requestLog } });
+type Mode = 'off' | 'on' | 'lines';
+
+/**
+ * A run's throughput, and this process's CPU time per request: the service and the load generator
+ * share it, and the generator's share is the same in every mode, so differences between modes are
+ * the service's. Unlike requests a second, CPU per request hardly moves when other work shares the
+ * machine's two cores.
+ */
+type Run = LoadResult & { cpuMicros: number };
+
+async function throughput(url: string, tokens: TestTokens, mode: Mode): Promise<Run> {
+  // The lines go down a pipe to a reader of their own, as they do to docker's or the runner's.
+  const reader = mode === 'lines' ? spawn('cat', [], { stdio: ['pipe', 'ignore', 'inherit'] }) : undefined;
+  const env = { REQUEST_LOG: mode === 'off' ? 'off' : 'on', LOG_LEVEL: mode === 'lines' ? 'log' : 'error' };
+  const service = await startTestService('organisation', organisationAppModule, { databaseUrl: url, keys: tokens.keys, env, logOutput: reader?.stdin ?? undefined });
   try {
     const headers = { authorization: `Bearer ${tokens.admin()}`, 'user-agent': 'Mozilla/5.0 bench' };
     await closedLoop({ url: `${service.url}/account`, headers, concurrency: 16, seconds: 3 }); // warm-up
-    return await closedLoop({ url: `${service.url}/account`, headers, concurrency: 16, seconds: 10 });
+    const cpu = process.cpuUsage();
+    const result = await closedLoop({ url: `${service.url}/account`, headers, concurrency: 16, seconds: 10 });
+    const used = process.cpuUsage(cpu);
+    return { ...result, cpuMicros: (used.user + used.system) / result.requests };
   } finally {
     await service.app.get(RequestLogWriter).flush();
     await service.close();
+    reader?.stdin.end();
   }
 }
 
-const median = (results: LoadResult[]): LoadResult =>
-  [...results].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(results.length / 2)] ?? (results[0] as LoadResult);
+const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** Each figure's median over the rounds (the throughput and the CPU of different rounds, if need be). */
+const median = (runs: Run[]): Run => ({
+  ...(runs[0] as Run),
+  perSecond: middle(runs.map((run) => run.perSecond)),
+  p50: middle(runs.map((run) => run.p50)),
+  p99: middle(runs.map((run) => run.p99)),
+  errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  cpuMicros: middle(runs.map((run) => run.cpuMicros)),
+});
 
-/** Off and on alternate (three rounds each): a two-core machine drifts, and order matters. */
-async function compareThroughput(url: string, tokens: TestTokens): Promise<{ off: LoadResult; on: LoadResult }> {
-  const off: LoadResult[] = [];
-  const on: LoadResult[] = [];
+/** The modes alternate (three rounds each): a two-core machine drifts, and order matters. */
+async function compareThroughput(url: string, tokens: TestTokens): Promise<Record<Mode, Run>> {
+  const results: Record<Mode, Run[]> = { off: [], on: [], lines: [] };
   for (let round = 0; round < 3; round += 1) {
-    off.push(await throughput(url, tokens, 'off'));
-    on.push(await throughput(url, tokens, 'on'));
+    for (const mode of ['off', 'on', 'lines'] as const) results[mode].push(await throughput(url, tokens, mode));
   }
-  return { off: median(off), on: median(on) };
+  return { off: median(results.off), on: median(results.on), lines: median(results.lines) };
+}
+
+/**
+ * Nanoseconds per request line into a batch: through the service log (built by hand), and the
+ * same fields as an object through JSON.stringify. The batches are counted, not written.
+ */
+function lineCost(): { byHand: number; stringify: number } {
+  const count = 200_000;
+  let bytes = 0;
+  const output = { write: (text: string) => (bytes += text.length) };
+  const log = new ServiceLog({ service: 'organisation', level: 'log', format: 'json', output });
+  const time = (write: (i: number) => void, flush: () => void): number => {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < count; i += 1) write(i);
+    flush();
+    return Number(process.hrtime.bigint() - started) / count;
+  };
+  const byHand = (): number => time((i) => log.request('log', Date.now(), '0f8fad5bd9cb469fa16570867728950e', 'GET', `/account/${i & 7}`, 200, 3.412), () => log.flush());
+  let pending = '';
+  const stringify = (): number =>
+    time(
+      (i) => {
+        pending += `${JSON.stringify({ time: new Date().toISOString(), level: 'info', service: 'organisation', requestId: '0f8fad5bd9cb469fa16570867728950e', method: 'GET', path: `/account/${i & 7}`, status: 200, durationMs: 3.412 })}\n`;
+        if (pending.length >= 64 * 1024) {
+          output.write(pending);
+          pending = '';
+        }
+      },
+      () => {
+        output.write(pending);
+        pending = '';
+      },
+    );
+  const rounds: Array<{ byHand: number; stringify: number }> = [];
+  for (let round = 0; round < 5; round += 1) rounds.push({ byHand: byHand(), stringify: stringify() });
+  if (bytes === 0) throw new Error('nothing was written');
+  const mid = (values: number[]) => [...values].sort((a, b) => a - b)[2] ?? 0;
+  return { byHand: mid(rounds.map((round) => round.byHand)), stringify: mid(rounds.map((round) => round.stringify)) };
 }
 
 async function main(): Promise<void> {
@@ -95,11 +159,15 @@ async function main(): Promise<void> {
     } finally {
       await service.close();
     }
-    const { off, on } = await compareThroughput(database.url, tokens);
-    for (const [name, result] of [['log off', off], ['log on', on]] as const) {
-      console.log(`| GET /organisation/account, ${name} | ${result.perSecond.toFixed(0)} req/s | ${ms(result.p50)} | ${ms(result.p99)} | ${result.errors} errors |`);
+    const { off, on, lines } = await compareThroughput(database.url, tokens);
+    for (const [name, result] of [['log off', off], ['log on', on], ['log on + request lines', lines]] as const) {
+      console.log(`| GET /organisation/account, ${name} | ${result.perSecond.toFixed(0)} req/s | ${ms(result.p50)} | ${ms(result.p99)} | ${result.cpuMicros.toFixed(0)} µs CPU a request | ${result.errors} errors |`);
     }
     console.log(`throughput loss with the log on (medians of 3 alternating rounds): ${(100 * (1 - on.perSecond / off.perSecond)).toFixed(1)} %`);
+    console.log(`throughput loss with the log on and a line per request: ${(100 * (1 - lines.perSecond / off.perSecond)).toFixed(1)} %`);
+    console.log(`CPU a request (service and load generator): the API-call log +${(on.cpuMicros - off.cpuMicros).toFixed(1)} µs, the request line +${(lines.cpuMicros - on.cpuMicros).toFixed(1)} µs more`);
+    const cost = lineCost();
+    console.log(`one request line: ${cost.byHand.toFixed(0)} ns by hand, ${cost.stringify.toFixed(0)} ns with JSON.stringify`);
   } finally {
     await database.stop();
   }

@@ -1,6 +1,7 @@
 // No Docker engine runs on the machines this is built on, so the compose file is checked against
 // the code instead: every service, port and environment variable it names must exist.
 import { SERVICE_ENVIRONMENT_VARIABLES, SERVICE_NAMES, SERVICES } from '@teamfit/common';
+import { READINESS_PATH } from '@teamfit/common/services';
 import { GATEWAY_VARIABLE_NAMES } from '@teamfit/gateway';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,14 +12,19 @@ const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 interface ComposeService {
+  container_name?: string;
   build?: string | { context: string; dockerfile?: string; args?: Record<string, string> };
+  image?: string;
   environment?: Record<string, string>;
   ports?: string[];
   depends_on?: Record<string, unknown> | string[];
+  healthcheck?: { test?: string[]; interval?: string; timeout?: string; retries?: number; start_period?: string };
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
 const services = compose.services;
-const KNOWN_VARIABLES = new Set([...SERVICE_ENVIRONMENT_VARIABLES, ...GATEWAY_VARIABLE_NAMES, ...RUNNER_ENVIRONMENT_VARIABLES]);
+/** What the gateway image reads besides its template's placeholders (gateway/render-config.sh). */
+const GATEWAY_IMAGE_SETTINGS = [...SERVICE_NAMES.map((name) => `${name.toUpperCase()}_UPSTREAM`), 'GATEWAY_RESOLVER'];
+const KNOWN_VARIABLES = new Set([...SERVICE_ENVIRONMENT_VARIABLES, ...GATEWAY_VARIABLE_NAMES, ...GATEWAY_IMAGE_SETTINGS, ...RUNNER_ENVIRONMENT_VARIABLES]);
 
 describe('docker-compose.yml', () => {
   it('has postgres, maildev, the five services and the gateway, and nothing else', () => {
@@ -45,10 +51,43 @@ describe('docker-compose.yml', () => {
     expect(services['gateway']?.build).toEqual({ context: '.', dockerfile: 'gateway/Dockerfile' });
   });
 
+  it.each(SERVICE_NAMES)('%s can be scaled (docker compose up --scale): no host port, no fixed container name', (name) => {
+    expect(services[name]?.ports).toBeUndefined();
+    expect(services[name]?.container_name).toBeUndefined();
+  });
+
   it('publishes MailDev (an inbox holding sign-in codes) on the loopback interface only', () => {
     const ports = services['maildev']?.ports ?? [];
     expect(ports).toContain('127.0.0.1:1080:1080');
     for (const port of ports) expect(port).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it.each(SERVICE_NAMES)('%s: healthy when ready, by the readiness probe the image carries', (name) => {
+    const test = services[name]?.healthcheck?.test ?? [];
+    expect(test.slice(0, 2)).toEqual(['CMD', 'node']);
+    // The image runs from /app with the built tree in dist/: the probe is a built source file.
+    const probe = test[2] ?? '';
+    expect(probe).toMatch(/^dist\/libs\/.+\.js$/);
+    const source = read(probe.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+    expect(source).toContain('READINESS_PATH');
+    expect(source).toContain("process.env['PORT']");
+    expect(READINESS_PATH).toBe('/health/ready');
+    expect(read('Dockerfile')).toMatch(/^WORKDIR \/app$/m);
+  });
+
+  it('starts the gateway only once every service is healthy', () => {
+    const dependsOn = services['gateway']?.depends_on;
+    expect(dependsOn).toEqual(Object.fromEntries(SERVICE_NAMES.map((name) => [name, { condition: 'service_healthy' }])));
+  });
+
+  it('runs the MailDev that `npm start` runs, whose inbox API the README shows', () => {
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
+    const version = lock.packages['node_modules/maildev']?.version;
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(services['maildev']?.image).toBe(`maildev/maildev:${version}`);
+    // MailDev 3 serves its inbox under /api (MailDev 2 served /email).
+    expect(read('README.md')).toContain('/api/email');
+    expect(read('tools/runner/mail-catcher.ts')).toContain("import('maildev')");
   });
 
   it('names only environment variables the code reads', () => {

@@ -17,8 +17,11 @@ const REFUSED = { none: 401, login: 403, personaLogin: 403, refresh: 403, person
 export const PUBLIC: AccessRule = { none: 'allowed', login: 'allowed', personaLogin: 'allowed', refresh: 'allowed', personaSelf: 'allowed', personaOther: 'allowed', account: 'allowed', admin: 'allowed' };
 /** The verify step of the account sign-in: only the login token it handed out. */
 export const SIGN_IN_STEP: AccessRule = { ...REFUSED, login: 'allowed' };
-/** The verify step of the persona sign-in: only a persona-login token. */
-export const PERSONA_SIGN_IN_STEP: AccessRule = { ...REFUSED, personaLogin: 'allowed' };
+/**
+ * The verify step of the persona sign-in: only a persona-login token, and any other token is an
+ * invalid one for this step: 401, as the contract says for it (elsewhere a present token is 403).
+ */
+export const PERSONA_SIGN_IN_STEP: AccessRule = { none: 401, login: 401, personaLogin: 'allowed', refresh: 401, personaSelf: 401, personaOther: 401, account: 401, admin: 401 };
 /** Every write of the dashboard, and private files: administrator accounts only. */
 export const ADMIN_ONLY: AccessRule = { ...REFUSED, admin: 'allowed' };
 /** The dashboard's reads: any account, no persona. */
@@ -48,6 +51,7 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'POST /auth/token': PUBLIC,
   'POST /auth/logout': PUBLIC,
   'GET /auth/health': PUBLIC,
+  'GET /auth/health/ready': PUBLIC,
   'GET /auth/_ping': PUBLIC,
   'POST /profile/persona/login': PUBLIC,
   'POST /profile/persona/verify': PERSONA_SIGN_IN_STEP,
@@ -76,6 +80,7 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'PUT /profile/team/{id}': ADMIN_ONLY,
   'DELETE /profile/team/{id}': ADMIN_ONLY,
   'GET /profile/health': PUBLIC,
+  'GET /profile/health/ready': PUBLIC,
   'GET /profile/_ping': PUBLIC,
   'GET /organisation/account': ACCOUNTS_READ,
   'POST /organisation/account': ADMIN_ONLY,
@@ -91,6 +96,7 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'PUT /organisation/organisation/{id}': ADMIN_ONLY,
   'DELETE /organisation/organisation/{id}': ADMIN_ONLY,
   'GET /organisation/health': PUBLIC,
+  'GET /organisation/health/ready': PUBLIC,
   'GET /organisation/_ping': PUBLIC,
   'GET /organisation/country': ACCOUNTS_READ,
   'POST /organisation/country': ADMIN_ONLY,
@@ -166,6 +172,7 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'DELETE /media/media/{id}': ADMIN_ONLY,
   'GET /media/public/{id}': PUBLIC,
   'GET /media/health': PUBLIC,
+  'GET /media/health/ready': PUBLIC,
   'GET /media/_ping': PUBLIC,
   'GET /evaluation/algorithm/teams': ACCOUNTS_READ,
   'POST /evaluation/algorithm/teams': ADMIN_ONLY,
@@ -238,5 +245,6 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'POST /evaluation/evaluation/{id}/team-match': PERSONA_OWNED_READ,
   'POST /evaluation/evaluation/{id}/compare-team': OWN_TEAM_ONLY_FOR_PERSONAS,
   'GET /evaluation/health': PUBLIC,
+  'GET /evaluation/health/ready': PUBLIC,
   'GET /evaluation/_ping': PUBLIC,
 };

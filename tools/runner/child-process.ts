@@ -22,6 +22,8 @@ export function pipeWithPrefix(child: ChildProcess, name: string, index: number)
 export interface ManagedChild {
   name: string;
   process: ChildProcess;
+  /** Settles once the process has exited, however it ended. */
+  exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export function spawnManaged(name: string, index: number, command: string, args:
   return {
     name,
     process: child,
+    exited,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

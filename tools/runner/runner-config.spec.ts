@@ -13,6 +13,8 @@ describe('loadRunnerConfig', () => {
       ADMIN_APP_ORIGIN: 'http://localhost:3000',
       HUB_APP_ORIGIN: 'http://localhost:3001',
       CORS_ORIGINS: [],
+      SERVICE_INSTANCES: { auth: 1, profile: 1, organisation: 1, media: 1, evaluation: 1 },
+      SERVICE_BASE_PORT: 9000,
     });
   });
 
@@ -28,6 +30,8 @@ describe('loadRunnerConfig', () => {
       ADMIN_APP_ORIGIN: 'https://admin.teamfit.example/dashboard',
       HUB_APP_ORIGIN: 'https://hub.teamfit.example:443',
       CORS_ORIGINS: 'http://localhost:5173, https://preview.teamfit.example',
+      SERVICE_INSTANCES: 'evaluation=3, organisation=2',
+      SERVICE_BASE_PORT: '20000',
     });
     expect(config).toEqual({
       GATEWAY_PORT: 18080,
@@ -40,6 +44,8 @@ describe('loadRunnerConfig', () => {
       ADMIN_APP_ORIGIN: 'https://admin.teamfit.example',
       HUB_APP_ORIGIN: 'https://hub.teamfit.example',
       CORS_ORIGINS: ['http://localhost:5173', 'https://preview.teamfit.example'],
+      SERVICE_INSTANCES: { auth: 1, profile: 1, organisation: 2, media: 1, evaluation: 3 },
+      SERVICE_BASE_PORT: 20000,
     });
   });
 
@@ -51,6 +57,10 @@ describe('loadRunnerConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'invalid configuration: SMTP_URL must be an smtp:// URL'],
     [{ ADMIN_APP_ORIGIN: 'localhost:3000' }, 'invalid configuration: ADMIN_APP_ORIGIN has "localhost:3000", which is not an http(s) origin'],
     [{ CORS_ORIGINS: 'https://a.example,*' }, 'invalid configuration: CORS_ORIGINS has "*", which is not an http(s) origin'],
+    [{ SERVICE_INSTANCES: '0' }, 'invalid configuration: SERVICE_INSTANCES must be a number of instances (1-8) or a list such as evaluation=3,organisation=2'],
+    [{ SERVICE_INSTANCES: 'evalution=2' }, 'invalid configuration: SERVICE_INSTANCES has "evalution=2", which is not <service>=<instances> for one of auth, profile, organisation, media, evaluation'],
+    [{ SERVICE_BASE_PORT: '65500' }, 'invalid configuration: SERVICE_BASE_PORT 65500 puts instance 1 of the profile service on port 65600, past 65535'],
+    [{ SERVICE_BASE_PORT: '61000', SERVICE_INSTANCES: 'media=6' }, 'invalid configuration: SERVICE_BASE_PORT 61000 puts instance 6 of the media service on port 66102, past 65535'],
   ])('refuses %j with one line naming the setting', (env, message) => {
     expect(() => loadRunnerConfig(env)).toThrow(message);
   });
@@ -66,6 +76,8 @@ describe('loadRunnerConfig', () => {
       'HUB_APP_ORIGIN',
       'MAILDEV_SMTP_PORT',
       'MAILDEV_WEB_PORT',
+      'SERVICE_BASE_PORT',
+      'SERVICE_INSTANCES',
       'SMTP_URL',
     ]);
   });

@@ -1,4 +1,5 @@
 import { DEFAULT_ADMIN_APP_ORIGIN, DEFAULT_HUB_APP_ORIGIN, originOf, originsOf } from '@teamfit/gateway';
+import { DEFAULT_SERVICE_BASE_PORT, parseServiceInstances, serviceInstances, type ServiceInstances } from './service-instances';
 
 /** Settings of the local runner (`npm start`); services validate their own on top. */
 export interface RunnerConfig {
@@ -13,12 +14,15 @@ export interface RunnerConfig {
   ADMIN_APP_ORIGIN: string;
   HUB_APP_ORIGIN: string;
   CORS_ORIGINS: string[];
+  /** How many processes of each service run; each on its own port derived from SERVICE_BASE_PORT. */
+  SERVICE_INSTANCES: ServiceInstances;
+  SERVICE_BASE_PORT: number;
 }
 
 type Read<T> = (value: string | undefined, name: string) => T;
 
 /*
- * Ten settings, read by hand rather than with zod (which the services use): the runner stays up
+ * Twelve settings, read by hand rather than with zod (which the services use): the runner stays up
  * all day beside the platform, and zod's modules alone keep about 11 MiB of it resident.
  */
 const port =
@@ -61,6 +65,8 @@ const READERS: { [K in keyof RunnerConfig]-?: Read<RunnerConfig[K]> } = {
   ADMIN_APP_ORIGIN: origin(DEFAULT_ADMIN_APP_ORIGIN),
   HUB_APP_ORIGIN: origin(DEFAULT_HUB_APP_ORIGIN),
   CORS_ORIGINS: origins,
+  SERVICE_INSTANCES: parseServiceInstances,
+  SERVICE_BASE_PORT: port(DEFAULT_SERVICE_BASE_PORT),
 };
 
 /** Every environment variable the runner itself reads (it passes the rest on to the services). */
@@ -70,10 +76,13 @@ export const RUNNER_ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(READE
 export function loadRunnerConfig(env: NodeJS.ProcessEnv): RunnerConfig {
   const readers: Array<[string, Read<unknown>]> = Object.entries(READERS);
   // Each value comes from its own reader, whose type READERS ties to the field's.
-  return Object.fromEntries(
+  const config = Object.fromEntries(
     readers.map(([name, read]) => {
       const value = env[name]?.trim();
       return [name, read(value === undefined || value === '' ? undefined : value, name)];
     }),
   ) as unknown as RunnerConfig;
+  // Every instance's port must exist: the two settings together decide the highest.
+  serviceInstances({ instances: config.SERVICE_INSTANCES, basePort: config.SERVICE_BASE_PORT });
+  return config;
 }

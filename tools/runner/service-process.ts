@@ -38,6 +38,8 @@ export function serviceProcess(name: ServiceName, settings: ServiceProcessSettin
       JWT_PUBLIC_KEY: settings.keys.publicKeyPem,
       JWT_PRIVATE_KEY: signs ? settings.keys.privateKeyPem : '',
       LOG_LEVEL: env['LOG_LEVEL'] ?? 'warn',
+      // People read `npm start`'s output; containers and log collectors get JSON lines.
+      LOG_FORMAT: env['LOG_FORMAT'] ?? 'pretty',
       ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }),
       MEDIA_DIR: env['MEDIA_DIR'] ?? path.join(settings.repositoryRoot, '.data', 'media'),
     },

@@ -1,16 +1,19 @@
 // `npm start`: the whole platform on one machine with embedded defaults. PostgreSQL (embedded
-// unless DATABASE_URL), MailDev (unless SMTP_URL), the five services and the nginx gateway.
+// unless DATABASE_URL), MailDev (unless SMTP_URL), the five services (SERVICE_INSTANCES
+// processes each, restarted when one dies) and the nginx gateway in front of every instance.
 import { ensureKeyPairFiles } from '@teamfit/auth/keys';
-import { SERVICE_NAMES, SERVICES, type ServiceName } from '@teamfit/common/services';
+import { SERVICE_NAMES } from '@teamfit/common/services';
 import { startEmbeddedPostgres } from '@teamfit/database/embedded';
 import { findNginx, isPortFree, type NginxInstance, renderLocalGatewayConfig, startNginx } from '@teamfit/gateway';
 import path from 'node:path';
-import { spawnManaged } from './child-process';
+import { type ManagedChild, spawnManaged } from './child-process';
 import { startMailCatcher } from './mail-catcher';
 import { ensureCommand } from './ensure-command';
 import { loadRunnerConfig, type RunnerConfig } from './runner-config';
 import { waitForHealth } from './service-health';
+import { type ServiceInstance, serviceInstances } from './service-instances';
 import { serviceProcess } from './service-process';
+import { SupervisedProcess } from './supervisor';
 
 const DIST_ROOT = path.resolve(__dirname, '../..');
 const REPOSITORY_ROOT = path.resolve(DIST_ROOT, '..');
@@ -34,11 +37,12 @@ async function main(): Promise<void> {
     return fail((error as Error).message);
   }
   const dataDir = path.resolve(REPOSITORY_ROOT, config.DATA_DIR);
+  const instances = serviceInstances({ instances: config.SERVICE_INSTANCES, basePort: config.SERVICE_BASE_PORT });
 
   // Every port is checked before anything starts: a second `npm start` fails here, cleanly.
   const ports: Array<[string, number]> = [
     ['gateway (GATEWAY_PORT)', config.GATEWAY_PORT],
-    ...SERVICE_NAMES.map((name): [string, number] => [`${name} service`, SERVICES[name].port]),
+    ...instances.map((instance): [string, number] => [`${instance.name} service`, instance.port]),
   ];
   if (!config.DATABASE_URL) ports.push(['embedded PostgreSQL (EMBEDDED_POSTGRES_PORT)', config.EMBEDDED_POSTGRES_PORT]);
   if (!config.SMTP_URL) ports.push(['MailDev SMTP', config.MAILDEV_SMTP_PORT], ['MailDev inbox', config.MAILDEV_WEB_PORT]);
@@ -97,13 +101,19 @@ async function main(): Promise<void> {
         ? { privateKeyPem: process.env['JWT_PRIVATE_KEY'], publicKeyPem: process.env['JWT_PUBLIC_KEY'] }
         : ensureKeyPairFiles(path.join(dataDir, 'keys'));
 
-    SERVICE_NAMES.forEach((name, index) => startServiceProcess(name, index, { databaseUrl, smtpUrl, keys }, running, shutdown));
-    await Promise.all(SERVICE_NAMES.map((name) => waitForHealth(SERVICES[name].port, 30_000, name)));
+    const settings = { databaseUrl, smtpUrl, keys };
+    const supervised = instances.map((instance) => ({ instance, process: supervisedService(instance, instances, settings, running, shutdown) }));
+    running.stops.push({ name: 'services', stop: () => Promise.all(supervised.map((entry) => entry.process.stop())).then(() => undefined) });
+    // The first instance of each service runs its migrations and seeds before the others start:
+    // they find that work done, and two cores are not asked to boot every process at once.
+    for (const wave of [supervised.filter((entry) => entry.instance.instance === 1), supervised.filter((entry) => entry.instance.instance > 1)]) {
+      await Promise.all(wave.map((entry) => serving(entry.instance, entry.process.start())));
+    }
 
     const nginx: NginxInstance = await startNginx({
       config: renderLocalGatewayConfig(REPOSITORY_ROOT, {
         listen: String(config.GATEWAY_PORT),
-        upstream: (name) => `127.0.0.1:${SERVICES[name].port}`,
+        upstream: (name) => instances.filter((instance) => instance.service === name).map((instance) => `127.0.0.1:${instance.port}`),
         runDir: path.join(dataDir, 'nginx'),
         accessLog: path.join(dataDir, 'nginx', 'access.log'),
         corsOrigins: [config.ADMIN_APP_ORIGIN, config.HUB_APP_ORIGIN, ...config.CORS_ORIGINS],
@@ -120,10 +130,17 @@ async function main(): Promise<void> {
       }
     });
 
+    // From here on a service process that dies is restarted while its other instances serve.
+    for (const entry of supervised) entry.process.supervise();
+
     const base = `http://localhost:${config.GATEWAY_PORT}`;
     log(`ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     log(`gateway        ${base}   (health: ${base}/health, API: ${base}/docs)`);
-    for (const name of SERVICE_NAMES) log(`${name.padEnd(14)} ${base}/${name}/health   (OpenAPI: ${base}/${name}/docs)`);
+    for (const name of SERVICE_NAMES) {
+      const own = instances.filter((instance) => instance.service === name);
+      const where = own.length === 1 ? `port ${own[0]?.port ?? ''}` : `${own.length} instances, ports ${own.map((instance) => instance.port).join(', ')}`;
+      log(`${name.padEnd(14)} ${base}/${name}/health   (OpenAPI: ${base}/${name}/docs; ${where})`);
+    }
     if (!config.SMTP_URL) log(`mail inbox     http://localhost:${config.MAILDEV_WEB_PORT}   (MailDev: one-time passwords land here)`);
     log('press Ctrl-C to stop everything');
   } catch (error) {
@@ -132,20 +149,33 @@ async function main(): Promise<void> {
   }
 }
 
-function startServiceProcess(
-  name: ServiceName,
-  index: number,
-  settings: { databaseUrl: string; smtpUrl: string; keys: { privateKeyPem: string; publicKeyPem: string } },
-  running: Running,
-  shutdown: (code: number) => Promise<void>,
-): void {
-  const { args, env } = serviceProcess(name, { ...settings, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT });
-  const child = spawnManaged(name, index, process.execPath, args, env, { ipc: true });
-  running.stops.push({ name, stop: () => child.stop() });
-  child.process.once('exit', (code, signal) => {
-    if (running.stopping) return;
-    log(`the ${name} service exited unexpectedly (${signal ?? `code ${String(code)}`}): stopping the platform`);
-    void shutdown(1);
+interface ProcessSettings {
+  databaseUrl: string;
+  smtpUrl: string;
+  keys: { privateKeyPem: string; publicKeyPem: string };
+}
+
+/** Resolves once the instance answers /health; rejects if its process exits first or it takes over 30 s. */
+function serving(instance: ServiceInstance, child: ManagedChild): Promise<void> {
+  return waitForHealth(instance.port, 30_000, instance.name, () => child.process.exitCode === null && child.process.signalCode === null);
+}
+
+function supervisedService(instance: ServiceInstance, all: readonly ServiceInstance[], settings: ProcessSettings, running: Running, shutdown: (code: number) => Promise<void>): SupervisedProcess {
+  // Each organisation instance reaches one media instance (logos); they are spread over them.
+  const media = all.filter((candidate) => candidate.service === 'media');
+  const mediaPort = media[(instance.instance - 1) % media.length]?.port;
+  const { args, env } = serviceProcess(instance.service, { ...settings, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port: instance.port });
+  const colour = SERVICE_NAMES.indexOf(instance.service);
+  return new SupervisedProcess({
+    label: instance.label,
+    spawn: () => spawnManaged(instance.name, colour, process.execPath, args, { ...env, MEDIA_SERVICE_URL: `http://127.0.0.1:${String(mediaPort)}` }, { ipc: true }),
+    ready: (child) => serving(instance, child),
+    log,
+    onFatal: (line) => {
+      if (running.stopping) return;
+      log(line);
+      void shutdown(1);
+    },
   });
 }
 

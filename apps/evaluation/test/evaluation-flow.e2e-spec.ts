@@ -1,4 +1,3 @@
-import { questionGroups, questions } from '@teamfit/assessment';
 import { buildOpenApiDocument } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { personas } from '@teamfit/personas';
@@ -9,11 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { evaluationAppModule } from '../src/evaluation-app.module';
+import { seedSmallQuestionnaire, testPersona } from './small-questionnaire.fixture';
 
-/**
- * A small questionnaire whose numbers are computed by hand below (docs/scoring.md):
- * pace (SUPPLEMENTARY): q1, q2 reverse-scored; drive (MAX_MEAN): q3; each group weight 1.
- */
+/** The small questionnaire (small-questionnaire.fixture.ts), its numbers computed by hand below. */
 interface Fixture {
   q1: number;
   q2: number;
@@ -58,27 +55,10 @@ describe('the questionnaire flow and its scores', () => {
     client = new Client({ connectionString: database.url });
     await client.connect();
     const db = drizzle({ client });
-    const [pace, drive] = await db
-      .insert(questionGroups)
-      .values([
-        { name: 'pace', title: 'Pace', strapline: 'How fast you like to work', scoreType: 'SUPPLEMENTARY' },
-        { name: 'drive', title: 'Drive', strapline: 'What pushes you', scoreType: 'MAX_MEAN' },
-      ])
-      .returning({ id: questionGroups.id });
-    const common = { type: 'LIKERT' as const, likertAnswerSet: 'agree' as const, faking: false };
-    const [q1, q2, q3] = await db
-      .insert(questions)
-      .values([
-        { ...common, questionGroupId: pace?.id ?? 0, orderIndex: 0, text: 'I like a quick tempo.', summary: 'Preference for speed.', reverseScore: false },
-        { ...common, questionGroupId: pace?.id ?? 0, orderIndex: 1, text: 'I prefer to take my time.', reverseScore: true },
-        { ...common, questionGroupId: drive?.id ?? 0, orderIndex: 0, text: 'I set myself ambitious goals.', reverseScore: false },
-      ])
-      .returning({ id: questions.id });
-    Object.assign(f, { q1: q1?.id, q2: q2?.id, q3: q3?.id });
-    const persona = (name: string, userNumber: number) => ({ userId: randomUUID(), userNumber, userFirstName: name, role: 'Engineer', description: name });
+    Object.assign(f, await seedSmallQuestionnaire(db));
     const [candidate, memberOne, memberTwo] = await db
       .insert(personas)
-      .values([persona('Cand', 501), persona('One', 502), persona('Two', 503)])
+      .values([testPersona('Cand', 501), testPersona('One', 502), testPersona('Two', 503)])
       .returning({ id: personas.id });
     Object.assign(f, { candidate: candidate?.id, memberOne: memberOne?.id, memberTwo: memberTwo?.id });
 

@@ -356,10 +356,16 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
       'Target team 987654 not found',
     );
     expect(expectStatus(await gw('post', `/evaluation/evaluation/${randomUUID()}/compare-team`, admin(), { algorithmTeamId: teams.solo }), 404)['message']).toBe('Evaluation not found');
-    expect(expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, null, { algorithmTeamId: teams.solo }), 401)['message']).toBe(
-      'Missing Authorization header',
-    );
+    // The operation's own table gives the missing token's message as `Unauthorized`; a present
+    // but invalid token stays 403 as everywhere.
+    expect(expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, null, { algorithmTeamId: teams.solo }), 401)).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Unauthorized',
+    });
+    expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, stranger.admin(), { algorithmTeamId: teams.solo }), 403);
     expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, personaToken(people.outsider), { algorithmTeamId: teams.solo }), 403);
+    expect(expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/team-match`, null, {}), 401)['message']).toBe('Missing Authorization header');
   });
 
   it('compare: PAIRWISE scores B against a one-person team of A; MUTUAL reports both directions', async () => {

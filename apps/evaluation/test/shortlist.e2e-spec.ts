@@ -1,9 +1,11 @@
+import { organisations } from '@teamfit/accounts';
 import { questionGroups, questions } from '@teamfit/assessment';
 import { buildOpenApiDocument } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { personas, type PersonaRole, type PersonaStatus } from '@teamfit/personas';
 import { ResponseContract, type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { type DimensionResult, scoreReasons } from '@teamfit/scoring';
+import { ObjectId } from 'bson';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -151,6 +153,25 @@ describe('POST /algorithm/teams/:id/shortlist', () => {
     }
     // C2 has the matching experience record: a role score of its own.
     expect(items.find((item) => item.persona.id === people['C2']?.id)?.roleMatch?.score).toBeGreaterThan(0);
+  });
+
+  it("counts members in their own team's context when the organisation includes them, as team-match does", async () => {
+    const memberIds = ['M1', 'M2', 'C1'].map((name) => people[name]?.id ?? '');
+    const scoresOf = async () => new Map(((await shortlist({ personaIds: memberIds }).expect(200)).body.items as Item[]).map((item) => [item.persona.id, item]));
+    const without = await scoresOf();
+    const [organisation] = await drizzle({ client })
+      .insert(organisations)
+      .values({ objectId: new ObjectId().toHexString(), name: 'Includes', urlName: 'includes', includeMatchUserInTeam: true })
+      .returning({ id: organisations.id });
+    await request(service.url).put(`/algorithm/teams/${t.team}`).set('authorization', `Bearer ${tokens.admin()}`).send({ organisationId: organisation?.id }).expect(200);
+    try {
+      const included = await scoresOf();
+      const m1 = people['M1']?.id ?? '';
+      expect(included.get(m1)?.workstyle.score).not.toBe(without.get(m1)?.workstyle.score);
+      for (const item of included.values()) expect(item.workstyle.score).toBe((await direct(item)).score);
+    } finally {
+      await request(service.url).put(`/algorithm/teams/${t.team}`).set('authorization', `Bearer ${tokens.admin()}`).send({ organisationId: null }).expect(200);
+    }
   });
 
   it('ranks by score, then the most recent completion, then persona id; pages are slices of that order', async () => {

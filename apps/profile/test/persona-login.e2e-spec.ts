@@ -1,5 +1,6 @@
 import { s256Challenge, TokenSigner } from '@teamfit/auth';
 import { otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
+import { TestTokens } from '@teamfit/platform/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { expectBadRequest, type ProfileHarness, queryRows, startProfile } from './profile-test-kit';
@@ -133,18 +134,23 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
     expectBadRequest((await verify(loginToken, '12345', newVerifier()).expect(400)).body, 'otp must be six digits');
   });
 
-  it('verify needs the persona login token: 401 without one, 403 for any other token', async () => {
+  it('verify needs the persona login token: 401 without one and for any invalid one', async () => {
     const missing = await api().post('/persona/verify').send({ otp: '123456', codeVerifier: newVerifier() }).expect(401);
     expect(missing.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing Authorization header' });
     const persona = await createPersona({ emailAddress: 'kinds@example.test' });
-    const others = [
-      profile.tokens.admin(),
-      profile.persona(persona.id).replace('Bearer ', ''),
-      profile.tokens.mint({ sub: persona.id, kind: 'login', emailAddress: 'kinds@example.test', challengeId: randomUUID() }),
-      'not-a-token',
+    const expired = new TestTokens(profile.tokens.keys, () => Math.floor(Date.now() / 1000) - 3_600);
+    const others: Array<[string, string]> = [
+      [`Bearer ${profile.tokens.admin()}`, 'A account token cannot be used here'],
+      [profile.persona(persona.id), 'A persona token cannot be used here'],
+      [`Bearer ${profile.tokens.mint({ sub: persona.id, kind: 'login', emailAddress: 'kinds@example.test', challengeId: randomUUID() })}`, 'A login token cannot be used here'],
+      [`Bearer ${expired.mint({ sub: persona.id, kind: 'persona-login', emailAddress: 'kinds@example.test', personaId: persona.id, challengeId: randomUUID() })}`, 'Invalid or expired token'],
+      [`Bearer ${new TestTokens().mint({ sub: persona.id, kind: 'persona-login', emailAddress: 'kinds@example.test', personaId: persona.id, challengeId: randomUUID() })}`, 'Invalid or expired token'],
+      ['Bearer not-a-token', 'Invalid or expired token'],
+      ['Basic dXNlcjpwYXNz', 'Authorization header must be "Bearer <token>"'],
     ];
-    for (const token of others) {
-      await api().post('/persona/verify').set('authorization', `Bearer ${token}`).send({ otp: '123456', codeVerifier: newVerifier() }).expect(403);
+    for (const [authorization, message] of others) {
+      const refused = await api().post('/persona/verify').set('authorization', authorization).send({ otp: '123456', codeVerifier: newVerifier() }).expect(401);
+      expect(refused.body).toEqual({ statusCode: 401, error: 'Unauthorized', message });
     }
   });
 

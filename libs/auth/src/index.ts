@@ -4,7 +4,7 @@ export { TokenError, TokenSigner, type TokenSettings } from './tokens/token-sign
 export { DEFAULT_VERIFIED_TOKEN_CACHE_SIZE, VerifiedTokenCache } from './tokens/verified-token-cache';
 export { ensureKeyPairFiles, generateKeyPair, type KeyPairPem } from './tokens/key-pair';
 export { AccessGuard } from './guards/access.guard';
-export { AcceptTokens, AdminOnly, DEFAULT_TOKEN_KINDS, Principal, type AuthenticatedRequest } from './guards/access.decorators';
+export { AcceptTokens, AdminOnly, DEFAULT_TOKEN_KINDS, Principal, TokenRefusals, type AuthenticatedRequest, type TokenRefusalAnswers } from './guards/access.decorators';
 export { SecurityModule } from './security.module';
 export { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN, pkceMatches, s256Challenge } from './login/pkce';
 export { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, generateOtp, hashOtp, newOtpSalt, otpMatches } from './login/otp';

@@ -28,6 +28,19 @@ describe('renderLocalGatewayConfig', () => {
     corsOrigins: ['http://localhost:3000', 'https://hub.example.com'],
   });
 
+  it('lists every instance of a service in its upstream, and needs no resolver for addresses', () => {
+    const twice = renderLocalGatewayConfig(ROOT, {
+      listen: '127.0.0.1:8088',
+      upstream: (service) => (service === 'evaluation' ? ['127.0.0.1:9103', '127.0.0.1:10103'] : '127.0.0.1:9000'),
+      runDir: '/tmp/run',
+      accessLog: 'off',
+      corsOrigins: [],
+    });
+    expect(twice).toMatch(/upstream evaluation_service \{ zone evaluation_service 64k; server 127\.0\.0\.1:9103 max_fails=2 fail_timeout=5s; server 127\.0\.0\.1:10103 max_fails=2 fail_timeout=5s; keepalive 16;/);
+    expect(twice).toMatch(/upstream auth_service \{ zone auth_service 64k; server 127\.0\.0\.1:9000 max_fails=2 fail_timeout=5s; keepalive 16;/);
+    expect(twice).not.toMatch(/^\s*resolver /m);
+  });
+
   it('allows exactly the given origins', () => {
     expect(rendered).toContain('"http://localhost:3000" "http://localhost:3000"; "https://hub.example.com" "https://hub.example.com";');
   });

@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { corsOriginEntries } from './cors-origins';
+import { upstreamResolver, upstreamServers } from './upstream-servers';
 
 /** The placeholders of gateway/nginx.conf.template; nothing else in the file is touched. */
 export interface GatewayVariables {
   GATEWAY_PORT: string;
-  AUTH_UPSTREAM: string;
-  PROFILE_UPSTREAM: string;
-  ORGANISATION_UPSTREAM: string;
-  MEDIA_UPSTREAM: string;
-  EVALUATION_UPSTREAM: string;
+  /** Each service's instances as upstream server lines: upstreamServers(). */
+  AUTH_SERVERS: string;
+  PROFILE_SERVERS: string;
+  ORGANISATION_SERVERS: string;
+  MEDIA_SERVERS: string;
+  EVALUATION_SERVERS: string;
+  /** The resolver directive when an upstream is a name (Docker), else empty: upstreamResolver(). */
+  UPSTREAM_RESOLVER: string;
   STATIC_ROOT: string;
   NGINX_RUN_DIR: string;
   NGINX_ACCESS_LOG: string;
@@ -25,11 +29,12 @@ export interface GatewayVariables {
 
 export const GATEWAY_VARIABLE_NAMES: ReadonlyArray<keyof GatewayVariables> = [
   'GATEWAY_PORT',
-  'AUTH_UPSTREAM',
-  'PROFILE_UPSTREAM',
-  'ORGANISATION_UPSTREAM',
-  'MEDIA_UPSTREAM',
-  'EVALUATION_UPSTREAM',
+  'AUTH_SERVERS',
+  'PROFILE_SERVERS',
+  'ORGANISATION_SERVERS',
+  'MEDIA_SERVERS',
+  'EVALUATION_SERVERS',
+  'UPSTREAM_RESOLVER',
   'STATIC_ROOT',
   'NGINX_RUN_DIR',
   'NGINX_ACCESS_LOG',
@@ -59,12 +64,14 @@ export function renderGatewayConfig(template: string, variables: GatewayVariable
 
 export type GatewayService = 'auth' | 'profile' | 'organisation' | 'media' | 'evaluation';
 
+const GATEWAY_SERVICES: readonly GatewayService[] = ['auth', 'profile', 'organisation', 'media', 'evaluation'];
+
 /** A gateway run from this repository (the local runner, the tests, the benchmarks) rather than from its image. */
 export interface LocalGateway {
   /** `port` or `address:port`. */
   listen: string;
-  /** `address:port` of each service. */
-  upstream: (service: GatewayService) => string;
+  /** `address:port` of each service's instance, or of each of its instances. */
+  upstream: (service: GatewayService) => string | readonly string[];
   runDir: string;
   /** A file, or `off`. */
   accessLog: string;
@@ -74,13 +81,15 @@ export interface LocalGateway {
 
 /** The template rendered with this repository's files: gateway/public, the API page, swagger-ui-dist and the committed OpenAPI document. */
 export function renderLocalGatewayConfig(repositoryRoot: string, local: LocalGateway): string {
+  const addresses = (service: GatewayService): readonly string[] => [local.upstream(service)].flat();
   return renderGatewayConfig(readGatewayTemplate(repositoryRoot), {
     GATEWAY_PORT: local.listen,
-    AUTH_UPSTREAM: local.upstream('auth'),
-    PROFILE_UPSTREAM: local.upstream('profile'),
-    ORGANISATION_UPSTREAM: local.upstream('organisation'),
-    MEDIA_UPSTREAM: local.upstream('media'),
-    EVALUATION_UPSTREAM: local.upstream('evaluation'),
+    AUTH_SERVERS: upstreamServers(addresses('auth')),
+    PROFILE_SERVERS: upstreamServers(addresses('profile')),
+    ORGANISATION_SERVERS: upstreamServers(addresses('organisation')),
+    MEDIA_SERVERS: upstreamServers(addresses('media')),
+    EVALUATION_SERVERS: upstreamServers(addresses('evaluation')),
+    UPSTREAM_RESOLVER: upstreamResolver(GATEWAY_SERVICES.flatMap(addresses)),
     STATIC_ROOT: path.join(gatewayDir(repositoryRoot), 'public'),
     NGINX_RUN_DIR: local.runDir,
     NGINX_ACCESS_LOG: local.accessLog,

@@ -1,11 +1,16 @@
-import { SERVICES } from '@teamfit/common';
+import { ensureKeyPairFiles } from '@teamfit/auth/keys';
+import { TokenSigner } from '@teamfit/auth';
+import { SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { freePort, isPortFree } from '@teamfit/gateway';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { instancePort } from '../service-instances';
 
 // These tests run the built platform (`npm test` builds first), as `npm start` does.
 const ROOT = path.resolve(__dirname, '../../..');
@@ -18,13 +23,27 @@ interface RunnerProcess {
   exited: Promise<number | null>;
 }
 
+/** Runners a test started; whatever a failed test left running is stopped after it. */
+const runners = new Set<RunnerProcess>();
+afterEach(async () => {
+  for (const runner of runners) {
+    if (runner.child.exitCode === null && runner.child.signalCode === null) {
+      runner.child.kill('SIGINT');
+      await runner.exited;
+    }
+  }
+  runners.clear();
+});
+
 function spawnRunner(env: Record<string, string>): RunnerProcess {
   const child = spawn(process.execPath, [RUNNER], { env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/root', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  const runner = { child, output: () => output, exited };
+  runners.add(runner);
+  return runner;
 }
 
 async function waitForOutput(runner: RunnerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
@@ -44,7 +63,69 @@ const childrenOf = (pid: number): Array<{ pid: number; args: string }> =>
       return { pid: Number(childPid), args: args ?? '' };
     });
 
-const servicePortsFree = async () => (await Promise.all(Object.values(SERVICES).map(({ port }) => isPortFree(port)))).every(Boolean);
+/** Every port the services take with `instances` each from `basePort`. */
+const servicePorts = (basePort: number, instances: number): number[] => SERVICE_NAMES.flatMap((name) => Array.from({ length: instances }, (_, k) => instancePort(basePort, name, k + 1)));
+const allFree = async (ports: number[]) => (await Promise.all(ports.map((port) => isPortFree(port)))).every(Boolean);
+
+/** A SERVICE_BASE_PORT whose two instances' ports are all free, so this test takes none of the platform's fixed ports. */
+async function freeServiceBasePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20_000 + 10 * Math.floor(Math.random() * 2_000);
+    if (await allFree(servicePorts(base, 2))) return base;
+  }
+  throw new Error('no free range of service ports found');
+}
+
+const serviceProcesses = (runnerPid: number, name: ServiceName) => childrenOf(runnerPid).filter((child) => child.args.includes(path.join('apps', name, 'src', 'main.js')));
+
+function get(url: string, options: { token?: string; localAddress?: string; agent?: http.Agent } = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: options.agent, localAddress: options.localAddress, headers: options.token ? { authorization: `Bearer ${options.token}` } : {}, timeout: 10_000 }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('timeout', () => request.destroy(new Error(`GET ${url} timed out`)));
+    request.on('error', reject);
+  });
+}
+
+async function post(url: string, token: string, body: object): Promise<Record<string, unknown>> {
+  const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (response.status !== 201) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/**
+ * Reads through the gateway until stop(): each caller from a loopback address of its own, at
+ * 8 requests a second (the gateway allows 10 per address), on keep-alive connections.
+ */
+function readLoad(url: string, token: string, callers: number) {
+  const statuses: number[] = [];
+  const failures: string[] = [];
+  let running = true;
+  const done = Promise.all(
+    Array.from({ length: callers }, async (_, index) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      while (running) {
+        const started = Date.now();
+        await get(url, { token, agent, localAddress: `127.0.0.${String(20 + index)}` }).then(
+          (status) => statuses.push(status),
+          (error: unknown) => failures.push(String(error)),
+        );
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 125 - (Date.now() - started))));
+      }
+      agent.destroy();
+    }),
+  );
+  return {
+    statuses,
+    failures,
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
+}
 
 describe('service entry point', () => {
   it('stops with one clear line when a required setting is missing', () => {
@@ -73,6 +154,7 @@ describe('npm start (the local runner)', () => {
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
       MAILDEV_SMTP_PORT: String(await freePort()),
       MAILDEV_WEB_PORT: String(await freePort()),
+      SERVICE_BASE_PORT: String(await freeServiceBasePort()),
     };
   });
 
@@ -89,13 +171,25 @@ describe('npm start (the local runner)', () => {
     }
   });
 
+  it('refuses a number of instances it cannot run, in one line naming the setting', async () => {
+    const runner = spawnRunner({ ...runnerEnv, SERVICE_INSTANCES: 'evaluation=9' });
+    expect(await runner.exited).toBe(1);
+    expect(runner.output()).toBe('[platform] invalid configuration: SERVICE_INSTANCES must be a number of instances (1-8) or a list such as evaluation=3,organisation=2\n');
+  });
+
   it('starts everything on embedded defaults, serves through the gateway, and stops cleanly on Ctrl-C', async () => {
     const runner = spawnRunner(runnerEnv);
     await waitForOutput(runner, /ready in/, 90_000);
     const gateway = `http://127.0.0.1:${runnerEnv['GATEWAY_PORT']}`;
     expect(await (await fetch(`${gateway}/health`)).text()).toBe('healthy\n');
     expect(await (await fetch(`${gateway}/profile/health`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${gateway}/evaluation/health/ready`)).json()).toEqual({ status: 'ok', database: 'ok' });
     expect((await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/`)).status).toBeLessThan(500);
+    // The inbox API the README (and compose's MailDev of the same version) gives.
+    const inbox = await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/api/email`);
+    expect(inbox.status).toBe(200);
+    expect(Array.isArray(await inbox.json())).toBe(true);
+    for (const name of SERVICE_NAMES) expect({ name, processes: serviceProcesses(runner.child.pid ?? 0, name).length }).toEqual({ name, processes: 1 });
 
     // Leave a mark in the embedded database, to see it again after a restart.
     const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${runnerEnv['EMBEDDED_POSTGRES_PORT']}/teamfit`;
@@ -106,7 +200,7 @@ describe('npm start (the local runner)', () => {
 
     runner.child.kill('SIGINT');
     expect(await runner.exited).toBe(0);
-    expect(await servicePortsFree()).toBe(true);
+    expect(await allFree(servicePorts(Number(runnerEnv['SERVICE_BASE_PORT']), 1))).toBe(true);
     expect(await isPortFree(Number(runnerEnv['GATEWAY_PORT']))).toBe(true);
     expect(await isPortFree(Number(runnerEnv['EMBEDDED_POSTGRES_PORT']))).toBe(true);
     expect(await isPortFree(Number(runnerEnv['MAILDEV_SMTP_PORT']))).toBe(true);
@@ -119,14 +213,61 @@ describe('npm start (the local runner)', () => {
     const rows = (await reconnected.query<{ note: string }>('SELECT note FROM public.restart_mark')).rows;
     await reconnected.end();
     expect(rows).toEqual([{ note: 'kept' }]);
-
-    // A service that dies is reported, and the platform does not limp on without it.
-    const evaluation = childrenOf(again.child.pid ?? 0).find((child) => child.args.includes(path.join('apps', 'evaluation')));
-    expect(evaluation).toBeDefined();
-    process.kill(evaluation?.pid ?? 0, 'SIGKILL');
-    expect(await again.exited).toBe(1);
-    expect(again.output()).toContain('the evaluation service exited unexpectedly (SIGKILL)');
-    expect(await servicePortsFree()).toBe(true);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
     // Two cold starts and stops of the whole platform: minutes on a loaded two-core machine.
   }, 240_000);
+
+  it('with SERVICE_INSTANCES=2 runs two processes a service; a killed one is replaced while the gateway keeps answering reads', async () => {
+    const runner = spawnRunner({ ...runnerEnv, SERVICE_INSTANCES: '2' });
+    await waitForOutput(runner, /ready in/, 120_000);
+    const pid = runner.child.pid ?? 0;
+    for (const name of SERVICE_NAMES) expect({ name, processes: serviceProcesses(pid, name).length }).toEqual({ name, processes: 2 });
+
+    // An evaluation to read: the hub's most frequent call, GET /evaluation/evaluation/:id.
+    const gateway = `http://127.0.0.1:${runnerEnv['GATEWAY_PORT']}`;
+    const keys = ensureKeyPairFiles(path.join(dataDir, 'keys'));
+    const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign({ sub: randomUUID(), kind: 'account', emailAddress: 'runner@teamfit.local', isAdmin: true }, 600);
+    const persona = await post(`${gateway}/profile/persona`, admin, { user_id: randomUUID(), role: 'Engineer', description: 'runner test', user: { firstName: 'Runner' } });
+    const team = await post(`${gateway}/evaluation/algorithm/teams`, admin, { name: 'Runner', memberPersonaIds: [] });
+    const evaluation = await post(`${gateway}/evaluation/evaluation`, admin, { personaId: persona['id'], teamId: team['id'] });
+
+    const load = readLoad(`${gateway}/evaluation/evaluation/${String(evaluation['id'])}`, admin, 8);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The first instance: a gateway that knew only one address per service would know this one.
+    const port = instancePort(Number(runnerEnv['SERVICE_BASE_PORT']), 'evaluation', 1);
+    const victim = serviceProcesses(pid, 'evaluation').find((child) => readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0').includes(`PORT=${port}`));
+    expect(victim).toBeDefined();
+    const killedAt = Date.now();
+    process.kill(victim?.pid ?? 0, 'SIGKILL');
+    // Back when a new process answers on the killed one's port.
+    let backAfterMs = Number.POSITIVE_INFINITY;
+    while (Date.now() - killedAt < 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if ((await get(`http://127.0.0.1:${port}/health`).catch(() => 0)) === 200) {
+        backAfterMs = Date.now() - killedAt;
+        break;
+      }
+    }
+    // The reads go on a little with both instances in the gateway again.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await load.stop();
+
+    expect(load.failures).toEqual([]);
+    // Every read answered, none by a gateway error: nginx sent those the dead process could not take to the other one.
+    expect(load.statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(load.statuses.length).toBeGreaterThan(100);
+    expect(backAfterMs).toBeLessThan(10_000);
+    expect(runner.output()).toContain(`the evaluation service (instance 1 of 2, port ${port}) exited unexpectedly (SIGKILL, pid ${String(victim?.pid)}): restarting it in 0.5 s`);
+    await waitForOutput(runner, new RegExp(`the evaluation service \\(instance 1 of 2, port ${port}\\) is back`), 10_000);
+    const evaluations = serviceProcesses(pid, 'evaluation');
+    expect(evaluations).toHaveLength(2);
+    expect(evaluations.map((child) => child.pid)).not.toContain(victim?.pid);
+
+    // Ctrl-C still stops everything, the replacement included.
+    runner.child.kill('SIGINT');
+    expect(await runner.exited).toBe(0);
+    expect(await allFree(servicePorts(Number(runnerEnv['SERVICE_BASE_PORT']), 2))).toBe(true);
+    expect(await isPortFree(Number(runnerEnv['GATEWAY_PORT']))).toBe(true);
+  }, 180_000);
 });

@@ -12,7 +12,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
+import { AdminOnly, Principal, TokenRefusals, type VerifiedToken } from '@teamfit/auth';
 import { ErrorResponseDto } from '@teamfit/common';
 import type { FastifyReply } from 'fastify';
 import { EvaluationComparisonDto, ROLE_MATCH_MODELS, TeamComparisonDto, TeamMatchDto } from './comparison-response.dto';
@@ -108,10 +108,13 @@ export class EvaluationController {
   }
 
   @Post(':id/compare-team')
+  // The contract's table for this operation gives the 401's message as `Unauthorized`.
+  @TokenRefusals({ missingMessage: 'Unauthorized' })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The stored answers re-scored against another team; nothing is stored' })
   @ApiOkResponse({ type: TeamComparisonDto })
+  @ApiUnauthorizedResponse({ description: 'No Bearer token: message `Unauthorized`', ...ERROR })
   @ApiBadRequestResponse({ description: 'algorithmTeamId missing, not positive or the own team; no answers', ...ERROR })
   @ApiNotFoundResponse({ description: '`Evaluation not found` or `Target team {id} not found`', ...ERROR })
   compareTeam(@Param() params: EvaluationIdParam, @Body() body: CompareTeamDto, @Principal() principal: VerifiedToken): Promise<TeamComparisonDto> {

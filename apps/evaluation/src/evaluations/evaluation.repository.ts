@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { organisations } from '@teamfit/accounts';
 import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
@@ -37,9 +38,15 @@ export interface MemberProfileRow {
   profilesVersion: number;
 }
 
-/** A team's profiles version, and the candidate's own latest score profile when the candidate is a member. */
+/**
+ * A team's profiles version; whether the candidate is a member and whether the team's organisation
+ * counts a member who is the candidate (`includeMatchUserInTeam`); the candidate's own latest score
+ * profile when they are a member.
+ */
 export interface TeamStamp {
   profilesVersion: number;
+  candidateIsMember: boolean;
+  includesCandidate: boolean;
   candidateProfile: { questionnaireVersionId: number; answerValues: Buffer } | null;
 }
 
@@ -133,6 +140,9 @@ const teamStampQuery = (db: Executor) =>
   db
     .select({
       profilesVersion: teams.profilesVersion,
+      candidateIsMember: sql<boolean>`coalesce(${sql.placeholder('candidate')}::uuid = ANY (${teams.memberPersonaIds}), false)`,
+      // The organisation's setting is read on every use, never cached: it is one primary-key probe.
+      includesCandidate: sql<boolean>`coalesce((SELECT ${organisations.includeMatchUserInTeam} FROM ${organisations} WHERE ${organisations.id} = ${teams.organisationId}), false)`,
       candidateVersionId: candidateProfileColumn(evaluationScoreProfiles.questionnaireVersionId).mapWith(Number),
       candidateValues: sql<Buffer | null>`${candidateProfileColumn(evaluationScoreProfiles.answerValues)}`,
     })
@@ -319,6 +329,6 @@ export class EvaluationRepository {
     const [row] = await (db ? teamStampQuery(db) : this.teamStampOnPool).execute({ teamId, candidate: candidatePersonaId });
     if (!row) return undefined;
     const candidateProfile = row.candidateValues === null ? null : { questionnaireVersionId: row.candidateVersionId, answerValues: row.candidateValues };
-    return { profilesVersion: row.profilesVersion, candidateProfile };
+    return { profilesVersion: row.profilesVersion, candidateIsMember: row.candidateIsMember, includesCandidate: row.includesCandidate, candidateProfile };
   }
 }

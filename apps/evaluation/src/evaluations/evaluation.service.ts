@@ -155,7 +155,10 @@ export class EvaluationService {
       // The candidate's answers are the earlier ones (validity and time need each one's time) and this one.
       const earlier = await this.evaluations.answerInputsOf(id, tx);
       const candidateAnswers = [...earlier.filter((answer) => answer.questionId !== input.questionId), input];
-      const team = await this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, tx);
+      // A candidate who is a member of a team whose organisation includes them counts like every
+      // member, by their latest completed evaluation: this one. The stored results then equal a
+      // team-match made right after.
+      const team = await this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, tx, answerValues);
       const results = computeWorkstyleWithTeam(team, candidateAnswers);
       const { levels } = compactProfile(version.compact, candidateAnswers);
       await this.evaluations.complete(evaluation, { answer: { ...input, answeredAt: now }, answered, answerValues, results, levels }, tx);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, InjectReadDatabase } from '@teamfit/database';
+import { organisations } from '@teamfit/accounts';
 import { type PersonaRole, personas, type PersonaStatus } from '@teamfit/personas';
 import { sql, type SQL } from 'drizzle-orm';
 import { evaluationScoreProfiles, teams } from '../database/evaluation.schema';
@@ -41,8 +42,11 @@ export interface ProfileRow {
  * team built from them (or the cached team of that version) is what each member is taken out of.
  */
 export interface ShortlistSnapshot {
-  /** The team's name, profiles version and member list; undefined when the team does not exist. */
-  team: { name: string; profilesVersion: number; memberPersonaIds: string[] } | undefined;
+  /**
+   * The team's name, profiles version and member list, and whether its organisation includes a
+   * member in their own team context (`includeMatchUserInTeam`); undefined when the team does not exist.
+   */
+  team: { name: string; profilesVersion: number; memberPersonaIds: string[]; includesCandidate: boolean } | undefined;
   rows: ProfileRow[];
 }
 
@@ -63,6 +67,7 @@ interface RawRow extends Record<string, unknown> {
   profiles_version: string | number;
   team_name: string | null;
   team_members: string[] | null;
+  includes_candidate: boolean | null;
 }
 
 /** The personas and score profiles a shortlist reads (personas are read-only here: the profile service owns them). */
@@ -74,7 +79,9 @@ export class ShortlistRepository {
   async snapshot(teamId: number, filter: ShortlistFilter): Promise<ShortlistSnapshot> {
     const result = await this.db.execute<RawRow>(sql`
       WITH team AS (
-        SELECT ${teams.name} AS name, ${teams.memberPersonaIds} AS members, ${teams.profilesVersion} AS profiles_version FROM ${teams} WHERE ${teams.id} = ${teamId}
+        SELECT ${teams.name} AS name, ${teams.memberPersonaIds} AS members, ${teams.profilesVersion} AS profiles_version,
+               coalesce((SELECT ${organisations.includeMatchUserInTeam} FROM ${organisations} WHERE ${organisations.id} = ${teams.organisationId}), false) AS includes_candidate
+          FROM ${teams} WHERE ${teams.id} = ${teamId}
       ), latest AS (
         SELECT DISTINCT ON (${evaluationScoreProfiles.personaId})
                ${evaluationScoreProfiles.personaId} AS persona_id, ${evaluationScoreProfiles.evaluationId} AS evaluation_id,
@@ -88,19 +95,19 @@ export class ShortlistRepository {
       ), marked AS (
         SELECT latest.persona_id, latest.evaluation_id, latest.questionnaire_version_id, latest.completed_ms, latest.answer_values, latest.persona_id = ANY (team.members) AS member, ${candidateCondition(filter)} AS candidate,
                p.user_first_name AS first_name, p.user_last_name AS last_name, p.user_username AS username, p.role AS persona_role,
-               p.user_number, team.profiles_version, NULL::text AS team_name, NULL::uuid[] AS team_members
+               p.user_number, team.profiles_version, NULL::text AS team_name, NULL::uuid[] AS team_members, NULL::boolean AS includes_candidate
           FROM latest CROSS JOIN team
           LEFT JOIN ${personas} p ON p.id = latest.persona_id
       )
       SELECT * FROM marked WHERE member OR candidate
       UNION ALL
       -- The team's version even when no row qualifies (and no row at all when the team does not exist).
-      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, team.profiles_version, team.name, team.members FROM team
+      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, team.profiles_version, team.name, team.members, team.includes_candidate FROM team
     `);
     let team: ShortlistSnapshot['team'];
     const rows: ProfileRow[] = [];
     for (const row of result.rows) {
-      if (row.team_name !== null) team = { name: row.team_name, profilesVersion: Number(row.profiles_version), memberPersonaIds: row.team_members ?? [] };
+      if (row.team_name !== null) team = { name: row.team_name, profilesVersion: Number(row.profiles_version), memberPersonaIds: row.team_members ?? [], includesCandidate: row.includes_candidate === true };
       if (row.persona_id === null) continue;
       rows.push({
         personaId: row.persona_id,

@@ -84,7 +84,7 @@ export class ShortlistService {
 
     const candidates = rows.filter((row) => row.candidate);
     const matcher = role ? await this.roles.matcher(role, candidates.flatMap((row) => (row.userNumber === null ? [] : [row.userNumber]))) : null;
-    const workstyles = await this.workstyles(teamId, team.profilesVersion, rows, candidates);
+    const workstyles = await this.workstyles(teamId, team.profilesVersion, team.includesCandidate, rows, candidates);
 
     const scored: Scored[] = [];
     candidates.forEach((row, index) => {
@@ -111,7 +111,7 @@ export class ShortlistService {
    * version (cached by profiles version), then per candidate the team context rule of
    * TeamContextService.contextOf, and scoring from the compact values (times change no score).
    */
-  private async workstyles(teamId: number, profilesVersion: number, rows: readonly ProfileRow[], candidates: readonly ProfileRow[]): Promise<WorkstyleResult[]> {
+  private async workstyles(teamId: number, profilesVersion: number, includesCandidate: boolean, rows: readonly ProfileRow[], candidates: readonly ProfileRow[]): Promise<WorkstyleResult[]> {
     const members = rows.filter((row) => row.member);
     const versions = new Map((await this.versions.getMany([...new Set(rows.map((row) => row.questionnaireVersionId))])).map((version) => [version.id, version]));
     const wholeTeams = new Map<number, TeamAggregate>();
@@ -125,7 +125,7 @@ export class ShortlistService {
         wholeTeams.set(version.id, whole);
       }
       const memberValues = candidate.member ? await this.teamContext.valuesIn(version, candidate) : null;
-      const context = this.teamContext.contextOf(whole, memberValues, false);
+      const context = this.teamContext.contextOf(whole, memberValues, includesCandidate);
       results.push(computeWorkstyleWithTeam(context, answersFromValues(version.compact, candidate.answerValues)));
     }
     return results;

@@ -13,15 +13,18 @@ export interface StoredProfile {
 /**
  * The team a candidate is scored against (docs/scoring.md): the team's member personas, each
  * with the stored score profile of their most recently completed evaluation; members without one
- * are left out, and so is the candidate (contextOf). (`includeMatchUserInTeam` lives with the
- * organisation, which this service does not read yet: the candidate is always left out.)
+ * are left out. A candidate who is a member is left out too, unless the team's organisation has
+ * `includeMatchUserInTeam`: then they count like any member, by their latest completed
+ * evaluation (at completion, the one completing).
  *
  * A member's profile is re-read through the candidate's questionnaire version: answers to its
  * questions count, answers to questions outside it are ignored.
  *
  * The whole team's aggregate is cached per questionnaire version and checked against the team's
- * profiles version on every use (one index lookup): a completing answer against a team of 200
- * no longer reads and adds 200 profiles. The candidate, when a member, is taken out of a copy.
+ * profiles version on every use (one indexed statement, which also reads the candidate's
+ * membership, the organisation's setting and the candidate's own latest profile): a completing
+ * answer against a team of 200 no longer reads and adds 200 profiles. The candidate's part is then
+ * changed on a copy.
  */
 @Injectable()
 export class TeamContextService {
@@ -32,20 +35,33 @@ export class TeamContextService {
     private readonly versions: QuestionnaireVersions,
   ) {}
 
-  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, db?: Executor): Promise<TeamAggregate> {
+  /**
+   * The team context of `candidatePersonaId` (null: nobody's, the whole team). `completing`: the
+   * values of the candidate's evaluation that completes now, in `version`'s order, which is their
+   * latest completed evaluation although it is not stored yet.
+   */
+  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, db?: Executor, completing?: ArrayLike<number>): Promise<TeamAggregate> {
     const stamp = await this.evaluations.teamStamp(teamId, candidatePersonaId, db);
     if (!stamp) return new TeamAggregate(version.compact);
-    const cached = this.cache.find(teamId, version.id, stamp.profilesVersion);
-    if (cached) return this.contextOf(cached, stamp.candidateProfile ? await this.valuesIn(version, stamp.candidateProfile, db) : null, false);
-    // The stamp and the profiles are two statements: the candidate's profile is taken from the
-    // profiles' own statement, so what is taken out is what was added.
-    const members = await this.evaluations.memberProfiles(teamId, db);
-    const team = new TeamAggregate(version.compact);
-    for (const member of members) team.addMember(await this.valuesIn(version, member, db));
-    const profilesVersion = members[0]?.profilesVersion;
-    if (profilesVersion !== undefined) this.cache.remember(teamId, version.id, profilesVersion, team);
-    const candidate = members.find((member) => member.personaId === candidatePersonaId);
-    return this.contextOf(team, candidate ? await this.valuesIn(version, candidate, db) : null, false);
+    let team = this.cache.find(teamId, version.id, stamp.profilesVersion);
+    // The candidate's stored profile is the one in the aggregate: from the stamp's statement when
+    // the cached entry is of the stamp's version, else from the statement that reads the profiles.
+    let stored = stamp.candidateProfile;
+    let isMember = stamp.candidateIsMember;
+    if (!team) {
+      const members = await this.evaluations.memberProfiles(teamId, db);
+      team = new TeamAggregate(version.compact);
+      for (const member of members) team.addMember(await this.valuesIn(version, member, db));
+      const profilesVersion = members[0]?.profilesVersion;
+      if (profilesVersion !== undefined) this.cache.remember(teamId, version.id, profilesVersion, team);
+      stored = members.find((member) => member.personaId === candidatePersonaId) ?? null;
+      isMember = stored !== null || stamp.candidateIsMember;
+    }
+    if (!isMember) return team;
+    if (stamp.includesCandidate && completing === undefined) return team;
+    if (stored) team.removeMember(await this.valuesIn(version, stored, db));
+    if (stamp.includesCandidate && completing !== undefined) team.addMember(completing);
+    return team;
   }
 
   /**
@@ -63,10 +79,10 @@ export class TeamContextService {
   }
 
   /**
-   * The rule of a candidate's team context, in one place: a candidate who is a member (their
-   * latest profile, as it is in `whole`, is `memberValues`) is left out, unless the team's
-   * organisation includes the matched user (`includesCandidate`): then they count like every
-   * member. `whole` is never changed: the answer is `whole` itself or a copy without the candidate.
+   * A stored candidate's team context (shortlist, simulation), by the rule aggregate() applies: a
+   * candidate who is a member (their latest profile, as it is in `whole`, is `memberValues`) is
+   * left out, unless the team's organisation includes the matched user (`includesCandidate`): then
+   * they count like every member. `whole` is never changed: the answer is `whole` or a copy.
    */
   contextOf(whole: TeamAggregate, memberValues: ArrayLike<number> | null, includesCandidate: boolean): TeamAggregate {
     if (memberValues === null || includesCandidate) return whole;

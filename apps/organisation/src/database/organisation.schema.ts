@@ -1,9 +1,9 @@
 /**
  * Every table of the organisation service lives in the `organisation` PostgreSQL schema; no other
- * service writes here. Accounts are declared in libs/accounts (read by the auth service).
+ * service writes here. Accounts and organisations are declared in libs/accounts (the auth service
+ * reads accounts, the evaluation service one setting of organisations).
  */
-export { accounts, organisationSchema } from '@teamfit/accounts';
-export { organisations } from './organisations.table';
+export { accounts, organisations, organisationSchema } from '@teamfit/accounts';
 export { contentSeeds, questionAnswers, questionGroups, questions } from '@teamfit/assessment';
 export { countries, educationLevels, functions, industries, locations, skills, studyMajors } from './master-data.tables';
 export { serviceRequestAttachments, serviceRequestComments, serviceRequestHistory, serviceRequests } from './service-requests.tables';

@@ -1,4 +1,4 @@
-import type { AlgorithmVersion, NewOrganisationRow, OrganisationRow } from '../database/organisations.table';
+import type { AlgorithmVersion, NewOrganisationRow, OrganisationRow } from '@teamfit/accounts';
 import type { CreateOrganisationDto, OrganisationDto, OrganisationListItemDto, OrganisationSettingsFields, UpdateOrganisationDto } from './organisation.dto';
 
 /** The columns a client may set, typed; only the fields sent are present. */

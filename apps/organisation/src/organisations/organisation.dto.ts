@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { ALGORITHM_VERSIONS, type AlgorithmVersion } from '../database/organisations.table';
+import { ALGORITHM_VERSIONS, type AlgorithmVersion } from '@teamfit/accounts';
 
 /** Spec 8: organisation name and urlName, at most 100 characters each. */
 export const NAME_MAX_LENGTH = 100;

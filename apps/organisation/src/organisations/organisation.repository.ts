@@ -8,7 +8,7 @@ import {
   ORGANISATION_URL_NAME_INDEX,
   organisations,
   type OrganisationRow,
-} from '../database/organisations.table';
+} from '@teamfit/accounts';
 import type { OrganisationChanges } from './organisation-form';
 import { OBJECT_ID } from './organisation.dto';
 

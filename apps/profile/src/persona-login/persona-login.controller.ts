@@ -11,7 +11,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AcceptTokens, Principal, RetryAfterInterceptor, type VerifiedToken } from '@teamfit/auth';
+import { AcceptTokens, Principal, RetryAfterInterceptor, TokenRefusals, type VerifiedToken } from '@teamfit/auth';
 import { Public } from '@teamfit/common';
 import { ErrorResponseDto } from '../shared/validation';
 import { PersonaLoginRequestDto, PersonaRefreshRequestDto, PersonaTokenPairDto, PersonaVerifyRequestDto, PersonaVerifyResponseDto } from './persona-login.dto';
@@ -38,15 +38,17 @@ export class PersonaLoginController {
   }
 
   @AcceptTokens('persona-login')
+  // The contract answers 401 for a missing or invalid Bearer token on this step, not 403.
+  @TokenRefusals({ invalidStatus: 401 })
   @Post('verify')
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Prove the e-mailed code and the PKCE verifier; returns persona access and refresh tokens' })
   @ApiOkResponse({ type: PersonaVerifyResponseDto })
   @ApiBadRequestResponse({ description: 'Wrong, expired or used code, or wrong verifier', type: ErrorResponseDto })
-  @ApiUnauthorizedResponse({ description: 'No Bearer token', type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ description: 'No Bearer token, or one that is not a valid persona login token (malformed, forged, expired, another kind)', type: ErrorResponseDto })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait (Retry-After gives the seconds)', type: ErrorResponseDto })
-  @ApiForbiddenResponse({ description: 'Not a persona login token, or an invalid one', type: ErrorResponseDto })
+  @ApiForbiddenResponse({ description: 'The persona can no longer sign in (blocked)', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'The persona no longer exists', type: ErrorResponseDto })
   async verify(@Principal() loginToken: VerifiedToken, @Body() body: PersonaVerifyRequestDto): Promise<PersonaVerifyResponseDto> {
     const { accessToken, refreshToken, persona } = await this.logins.verify(loginToken, body.otp, body.codeVerifier);

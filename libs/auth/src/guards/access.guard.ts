@@ -4,20 +4,27 @@ import { IS_PUBLIC_ROUTE } from '@teamfit/common';
 import { TokenError } from '../tokens/token-signer';
 import type { TokenKind } from '../tokens/token-kind';
 import { VerifiedTokenCache } from '../tokens/verified-token-cache';
-import { ACCEPTED_TOKEN_KINDS, ADMIN_ONLY, type AuthenticatedRequest, DEFAULT_TOKEN_KINDS } from './access.decorators';
+import { ACCEPTED_TOKEN_KINDS, ADMIN_ONLY, type AuthenticatedRequest, DEFAULT_TOKEN_KINDS, TOKEN_REFUSALS, type TokenRefusalAnswers } from './access.decorators';
 
 /** What a route asks of its callers, read from its decorators once. */
 interface RouteAccess {
   isPublic: boolean;
   accepted: readonly TokenKind[];
   adminOnly: boolean;
+  missingMessage: string;
+  /** Refuses a present token that is not accepted here, with its reason. */
+  refuse: (message: string) => Error;
 }
+
+const forbidden = (message: string): Error => new ForbiddenException(message);
+const unauthorized = (message: string): Error => new UnauthorizedException(message);
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * The global guard: every route needs a valid token unless marked @Public(). Missing header is
- * 401; a token that is malformed, forged, expired or of the wrong kind is 403 (spec section 5).
+ * 401; a token that is malformed, forged, expired or of the wrong kind is 403 (spec section 5),
+ * unless the route's @TokenRefusals() says otherwise.
  * Per request it only reads the header and looks the token up (see VerifiedTokenCache): the
  * route's rules are read once per handler, a token's signature once per token.
  */
@@ -36,19 +43,19 @@ export class AccessGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization;
-    if (header === undefined || header.trim() === '') throw new UnauthorizedException('Missing Authorization header');
+    if (header === undefined || header.trim() === '') throw new UnauthorizedException(route.missingMessage);
     const match = BEARER.exec(header.trim());
-    if (!match?.[1]) throw new ForbiddenException('Authorization header must be "Bearer <token>"');
+    if (!match?.[1]) throw route.refuse('Authorization header must be "Bearer <token>"');
 
     let token;
     try {
       token = this.verified.verify(match[1]);
     } catch (error) {
-      if (error instanceof TokenError) throw new ForbiddenException('Invalid or expired token');
+      if (error instanceof TokenError) throw route.refuse('Invalid or expired token');
       throw error;
     }
 
-    if (!route.accepted.includes(token.kind)) throw new ForbiddenException(`A ${token.kind} token cannot be used here`);
+    if (!route.accepted.includes(token.kind)) throw route.refuse(`A ${token.kind} token cannot be used here`);
     if (route.adminOnly && !(token.kind === 'account' && token.isAdmin === true)) {
       throw new ForbiddenException('Administrator rights are required');
     }
@@ -67,10 +74,13 @@ export class AccessGuard implements CanActivate {
     let route = handlers.get(handler);
     if (route === undefined) {
       const targets = [handler, controller];
+      const refusals = this.reflector.getAllAndOverride<TokenRefusalAnswers | undefined>(TOKEN_REFUSALS, targets) ?? {};
       route = {
         isPublic: this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_ROUTE, targets) === true,
         accepted: this.reflector.getAllAndOverride<TokenKind[] | undefined>(ACCEPTED_TOKEN_KINDS, targets) ?? DEFAULT_TOKEN_KINDS,
         adminOnly: this.reflector.getAllAndOverride<boolean | undefined>(ADMIN_ONLY, targets) === true,
+        missingMessage: refusals.missingMessage ?? 'Missing Authorization header',
+        refuse: refusals.invalidStatus === 401 ? unauthorized : forbidden,
       };
       handlers.set(handler, route);
     }

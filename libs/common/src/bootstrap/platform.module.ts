@@ -1,13 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_PIPE } from '@nestjs/core';
 import { ConfigModule } from '../config/config.module';
 import type { ServiceConfig } from '../config/service-config';
-import { PlatformExceptionFilter } from '../errors/platform-exception.filter';
+import { DatabaseReadiness } from '../health/database-readiness';
 import { HealthController } from '../health/health.controller';
 import { createValidationPipe } from '../http/validation.pipe';
 import { RequestLogModule } from '../request-log/request-log.module';
 
-/** What every service has: its configuration, the error body, validation, the API-call log, /health and /_ping. */
+/**
+ * What every service has: its configuration, validation, the API-call log, /health,
+ * /health/ready and /_ping.
+ * The error filter is installed by createServiceApp, which owns the service log it writes to.
+ */
 @Module({})
 export class PlatformModule {
   static forRoot(config: ServiceConfig): DynamicModule {
@@ -15,10 +19,7 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [ConfigModule.forRoot(config), RequestLogModule.forRoot(config)],
       controllers: [HealthController],
-      providers: [
-        { provide: APP_FILTER, useClass: PlatformExceptionFilter },
-        { provide: APP_PIPE, useFactory: createValidationPipe },
-      ],
+      providers: [{ provide: APP_PIPE, useFactory: createValidationPipe }, DatabaseReadiness],
     };
   }
 }

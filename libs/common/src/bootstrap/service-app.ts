@@ -6,7 +6,10 @@ import type { ServiceName } from '../config/service-name';
 import { frameworkErrorHandler } from '../http/bad-url';
 import { BEARER_CHECK, type BearerCheck, registerBodyParsers } from '../http/body-parsers';
 import { registerResponseConventions } from '../http/response-conventions.hook';
-import { type RefusedCallRecorder, refusedCallRecorder, registerRequestLogHooks } from '../request-log/request-log.hooks';
+import { PlatformExceptionFilter } from '../errors/platform-exception.filter';
+import { requestIdOf } from '../logging/request-id';
+import { type LogOutput, ServiceLog } from '../logging/service-log';
+import { type RefusedCallRecorder, refusedCallRecorder, type RequestRecorders, registerRequestHooks } from '../request-log/request-log.hooks';
 import { RequestLogWriter } from '../request-log/request-log.writer';
 import { mountOpenApi } from './openapi';
 
@@ -27,30 +30,38 @@ function fastifyAdapter(config: ServiceConfig, refusedCalls: () => RefusedCallRe
     keepAliveTimeout: 5_000,
     requestTimeout: 300_000,
     frameworkErrors: frameworkErrorHandler(refusedCalls),
+    // request.id: the gateway's X-Request-Id when it is sane, else a new one (see requestIdOf).
+    genReqId: requestIdOf,
     // No Nest middleware and no @fastify/multipart: uploads go through multer (see upload/).
     skipMiddie: true,
     multipart: false,
   });
 }
 
+export interface ServiceAppOptions {
+  /** Where the service log writes; stdout unless a test or a benchmark reads the lines. */
+  logOutput?: LogOutput;
+}
+
 /**
  * Builds a configured, not yet listening, application: the same path for `main.ts` and for
  * end-to-end tests, so tests exercise exactly what runs.
  */
-export async function createServiceApp(config: ServiceConfig, moduleFactory: ServiceModuleFactory): Promise<INestApplication> {
-  let recordRefused: RefusedCallRecorder | undefined;
-  const app = await NestFactory.create<NestFastifyApplication>(moduleFactory(config), fastifyAdapter(config, () => recordRefused), {
+export async function createServiceApp(config: ServiceConfig, moduleFactory: ServiceModuleFactory, options: ServiceAppOptions = {}): Promise<INestApplication> {
+  // The router's refusals are recorded by hooks made once the application (and its log writer) exists.
+  const refused: { record?: RefusedCallRecorder } = {};
+  const log = new ServiceLog({ service: config.service, level: config.logLevel, format: config.logFormat, output: options.logOutput });
+  const app = await NestFactory.create<NestFastifyApplication>(moduleFactory(config), fastifyAdapter(config, () => refused.record), {
     bodyParser: false,
-    logger: loggerLevels(config.logLevel),
+    logger: log,
   });
+  app.useGlobalFilters(new PlatformExceptionFilter(log));
   const instance = app.getHttpAdapter().getInstance();
   registerBodyParsers(instance, config.bodyLimitBytes, bearerCheckOf(app));
   registerResponseConventions(instance);
-  if (config.requestLog) {
-    const writer = app.get(RequestLogWriter);
-    registerRequestLogHooks(instance, writer, config.service, config);
-    recordRefused = refusedCallRecorder(writer, config.service, config);
-  }
+  const recorders: RequestRecorders = { sink: config.requestLog ? app.get(RequestLogWriter) : undefined, log, service: config.service, origins: config };
+  registerRequestHooks(instance, recorders);
+  refused.record = refusedCallRecorder(recorders);
   app.enableShutdownHooks();
   mountOpenApi(app, config.service);
   return app;
@@ -95,9 +106,4 @@ export async function runService(options: RunServiceOptions): Promise<INestAppli
     process.once('disconnect', () => void app.close().finally(() => process.exit(0)));
   }
   return app;
-}
-
-function loggerLevels(level: ServiceConfig['logLevel']): Array<'error' | 'warn' | 'log' | 'debug' | 'verbose' | 'fatal'> {
-  const order = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
-  return order.slice(0, order.indexOf(level) + 1);
 }

@@ -38,6 +38,7 @@ const environmentSchema = z.object({
   ADMIN_APP_ORIGIN: httpUrl.default('http://localhost:3000'),
   HUB_APP_ORIGIN: httpUrl.default('http://localhost:3001'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   REQUEST_LOG: z.enum(['on', 'off']).default('on'),
 });
 
@@ -71,6 +72,8 @@ export interface ServiceConfig {
   readonly adminAppOrigin: string;
   readonly hubAppOrigin: string;
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /** JSON lines (one object per line) for machines, `pretty` for people. */
+  readonly logFormat: 'json' | 'pretty';
   /** Whether API calls are recorded (spec section 6); off only for measurements. */
   readonly requestLog: boolean;
 }
@@ -114,6 +117,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     adminAppOrigin: values.ADMIN_APP_ORIGIN,
     hubAppOrigin: values.HUB_APP_ORIGIN,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     requestLog: values.REQUEST_LOG === 'on',
   };
 }

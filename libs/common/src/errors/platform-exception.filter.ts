@@ -1,11 +1,10 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { pathOf } from '../http/url-path';
+import type { ServiceLog } from '../logging/service-log';
 import { DomainError } from './domain-error';
 import { isDatabaseUnavailable } from '@teamfit/database';
 import { type ErrorBody, toErrorBody } from './error-body';
-
-const logger = new Logger('PlatformExceptionFilter');
 
 /**
  * Seconds a client should wait before retrying a 503: about what a restarting PostgreSQL or a
@@ -13,16 +12,21 @@ const logger = new Logger('PlatformExceptionFilter');
  */
 export const RETRY_AFTER_SECONDS = 2;
 
-/** Writes the platform body; an unexpected failure gets an errorId that is both logged and returned. */
-export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * Writes the platform body. An unexpected failure's `errorId` is the request's id (the gateway's
+ * X-Request-Id), so the answer, the error line with its stack and the request line tie together.
+ */
+export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply, log: ServiceLog): void {
   const body: ErrorBody = toErrorBody(exception);
+  const where = { requestId: request.id, method: request.method, path: pathOf(request.url) };
   if ((exception instanceof DomainError && body.statusCode >= 500) || body.statusCode === 503) {
     // An expected outage (mail server down, database restarting): worth a line, not an incident id.
-    logger.warn(`${request.method} ${request.url}: ${outageReason(exception)}`);
+    log.message('warn', { ...where, message: outageReason(exception) });
   } else if (body.statusCode >= 500) {
-    body.errorId = randomUUID();
-    const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-    logger.error(`errorId=${body.errorId} ${request.method} ${request.url}: ${detail}`);
+    body.errorId = request.id;
+    const message = exception instanceof Error ? exception.message : String(exception);
+    const stack = exception instanceof Error ? exception.stack : undefined;
+    log.message('error', { ...where, errorId: body.errorId, message, stack });
   }
   if (reply.sent || reply.raw.headersSent) {
     if (!reply.raw.writableEnded) reply.raw.end();
@@ -43,8 +47,10 @@ function outageReason(exception: unknown): string {
  */
 @Catch()
 export class PlatformExceptionFilter implements ExceptionFilter {
+  constructor(private readonly log: ServiceLog) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+    sendError(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), this.log);
   }
 }

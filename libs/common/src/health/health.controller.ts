@@ -1,20 +1,45 @@
 import { Controller, Get, HttpCode } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../http/error-response.dto';
 import { Public } from '../http/public.decorator';
+import { DatabaseReadiness } from './database-readiness';
 
 export class HealthStatusDto {
   status!: 'ok';
 }
 
+export class ReadinessStatusDto {
+  @ApiProperty({ enum: ['ok'] })
+  status!: 'ok';
+
+  @ApiProperty({ enum: ['ok'], description: 'The database answered' })
+  database!: 'ok';
+}
+
 @ApiTags('health')
 @Controller()
 export class HealthController {
+  constructor(private readonly readiness: DatabaseReadiness) {}
+
   @Public()
   @Get('health')
-  @ApiOperation({ summary: 'Liveness of the service' })
+  @ApiOperation({ summary: 'Liveness of the service', description: 'The process answers; nothing else is checked (no database).' })
   @ApiOkResponse({ description: 'The service is up', type: HealthStatusDto })
   health(): HealthStatusDto {
     return { status: 'ok' };
+  }
+
+  @Public()
+  @Get('health/ready')
+  @ApiOperation({
+    summary: 'Readiness of the service',
+    description: 'The service answers and reaches its database (`select 1`, at most one second). Container health checks and the gateway\'s start-up order use it.',
+  })
+  @ApiOkResponse({ description: 'Ready to serve requests', type: ReadinessStatusDto })
+  @ApiServiceUnavailableResponse({ description: 'The database is not reachable or did not answer in time (Retry-After: 2)', type: ErrorResponseDto })
+  async ready(): Promise<ReadinessStatusDto> {
+    await this.readiness.check();
+    return { status: 'ok', database: 'ok' };
   }
 
   @Public()

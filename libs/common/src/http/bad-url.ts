@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors/error-body';
 import { weakEtagOf } from './response-conventions.hook';
+import { pathOf } from './url-path';
 
 /** The first path segment that is not valid percent-encoding, as the client wrote it. */
 export function undecodableSegmentOf(url: string): string {
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
+  const path = pathOf(url);
   for (const segment of path.split('/')) {
     try {
       decodeURIComponent(segment);

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIPv6 } from 'node:net';
 import { mediaTypeOf } from '../http/request-body';
+import { pathOf } from '../http/url-path';
+import { REQUEST_ID_HEADER } from '../logging/request-id';
+import type { ServiceLog } from '../logging/service-log';
 import type { ApiCallEntry } from './api-call-entry';
 import { type CallerOrigins, callerAppOf, deviceTypeOf } from './caller-app';
 import { loggableBody, redactRawHeaders } from './redaction';
@@ -12,35 +15,57 @@ export interface RequestLogSink {
   record(entry: ApiCallEntry): void;
 }
 
-/** When a logged call started; 0 for calls that are not logged. */
-const STARTED_AT = Symbol('teamfit.requestLogStartedAt');
-const STARTED_HR = Symbol('teamfit.requestLogStartedHr');
-type TimedRequest = FastifyRequest & { [STARTED_AT]: number; [STARTED_HR]: bigint };
+/** When a timed call started; 0 for calls nothing records. */
+const STARTED_AT = Symbol('teamfit.requestStartedAt');
+const STARTED_HR = Symbol('teamfit.requestStartedHr');
+/** A probe or a description (NOT_LOGGED): a debug line at most, never an API call. */
+const IS_PROBE = Symbol('teamfit.requestIsProbe');
+type TimedRequest = FastifyRequest & { [STARTED_AT]: number; [STARTED_HR]: bigint; [IS_PROBE]: boolean };
 
-const pathOf = (url: string): string => {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-};
+/** What is recorded of each call: the API-call log (statistics) when on, and the service log's request line. */
+export interface RequestRecorders {
+  /** The API-call log; undefined when REQUEST_LOG is off. */
+  sink: RequestLogSink | undefined;
+  log: ServiceLog;
+  service: string;
+  origins: CallerOrigins;
+}
 
 /**
- * Records every call, including the ones refused before a route runs (404, 401, bad JSON):
- * Fastify's request hooks see them all, a Nest interceptor would not. The request only pays for
- * a clock read when it starts; the entry is built once the answer has gone out.
+ * Every call gets its id back in `X-Request-Id` (on the raw response, so streamed downloads carry
+ * it too), and is recorded, including the ones refused before a route runs (404, 401, bad JSON):
+ * Fastify's request hooks see them all, a Nest interceptor would not. The request only pays for a
+ * clock read when it starts; the log line and the API-call entry are made once the answer has
+ * gone out, from one duration. Probes are debug lines and never API calls.
  */
-export function registerRequestLogHooks(instance: FastifyInstance, sink: RequestLogSink, service: string, origins: CallerOrigins): void {
+export function registerRequestHooks(instance: FastifyInstance, recorders: RequestRecorders): void {
+  const { sink, log } = recorders;
+  const lines = log.isEnabled('log');
+  const probeLines = log.isEnabled('debug');
+  if (sink === undefined && !lines) {
+    instance.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+      done();
+    });
+    return;
+  }
   instance.decorateRequest(STARTED_AT, 0);
   instance.decorateRequest(STARTED_HR, 0n);
-  instance.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-    if (!NOT_LOGGED.test(pathOf(request.url))) {
+  instance.decorateRequest(IS_PROBE, false);
+  instance.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    const probe = NOT_LOGGED.test(pathOf(request.url));
+    if (!probe || probeLines) {
       const timed = request as TimedRequest;
       timed[STARTED_AT] = Date.now();
       timed[STARTED_HR] = process.hrtime.bigint();
+      timed[IS_PROBE] = probe;
     }
     done();
   });
   instance.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const timed = request as TimedRequest;
-    if (timed[STARTED_AT] !== 0) sink.record(apiCallEntry(timed, reply, timed[STARTED_AT], timed[STARTED_HR], service, origins));
+    if (timed[STARTED_AT] !== 0) record(recorders, lines, timed[IS_PROBE], request, reply, timed[STARTED_AT], timed[STARTED_HR]);
     done();
   });
 }
@@ -48,17 +73,30 @@ export function registerRequestLogHooks(instance: FastifyInstance, sink: Request
 /** Records a call the router refused before any hook ran (a path that is not valid percent-encoding). */
 export type RefusedCallRecorder = (request: FastifyRequest, reply: FastifyReply) => void;
 
-export function refusedCallRecorder(sink: RequestLogSink, service: string, origins: CallerOrigins): RefusedCallRecorder {
+export function refusedCallRecorder(recorders: RequestRecorders): RefusedCallRecorder {
+  const lines = recorders.log.isEnabled('log');
   return (request, reply) => {
-    if (NOT_LOGGED.test(pathOf(request.url))) return;
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    const probe = NOT_LOGGED.test(pathOf(request.url));
+    if (probe ? !recorders.log.isEnabled('debug') : recorders.sink === undefined && !lines) return;
     const startedAt = Date.now();
     const startedHr = process.hrtime.bigint();
-    reply.raw.once('finish', () => sink.record(apiCallEntry(request, reply, startedAt, startedHr, service, origins)));
+    reply.raw.once('finish', () => record(recorders, lines, probe, request, reply, startedAt, startedHr));
   };
 }
 
-function apiCallEntry(request: FastifyRequest, reply: FastifyReply, startedAt: number, startedHr: bigint, service: string, origins: CallerOrigins): ApiCallEntry {
-  const processingTime = Number(process.hrtime.bigint() - startedHr) / 1e6;
+/** Probes arrive here only when debug lines are on. */
+function record(recorders: RequestRecorders, lines: boolean, probe: boolean, request: FastifyRequest, reply: FastifyReply, startedAt: number, startedHr: bigint): void {
+  const durationMs = Number(process.hrtime.bigint() - startedHr) / 1e6;
+  if (probe) {
+    recorders.log.request('debug', Date.now(), request.id, request.method, pathOf(request.url), reply.statusCode, durationMs);
+    return;
+  }
+  if (lines) recorders.log.request('log', Date.now(), request.id, request.method, pathOf(request.url), reply.statusCode, durationMs);
+  recorders.sink?.record(apiCallEntry(request, reply, startedAt, durationMs, recorders));
+}
+
+function apiCallEntry(request: FastifyRequest, reply: FastifyReply, startedAt: number, processingTime: number, { service, origins }: RequestRecorders): ApiCallEntry {
   const startTime = new Date(startedAt);
   const remoteAddress = request.ip ?? request.socket.remoteAddress ?? null;
   const { method, headers } = request;

@@ -6,7 +6,8 @@ import { type GatewayService, renderLocalGatewayConfig } from '../gateway-config
 import { startNginx } from '../nginx-process';
 import { freePort } from '../ports';
 
-export type GatewayUpstreams = Partial<Record<GatewayService, number>>;
+/** The port of each service, or the ports of its instances. */
+export type GatewayUpstreams = Partial<Record<GatewayService, number | readonly number[]>>;
 
 export interface TestGatewayOptions {
   /** Origins whose pages may call the gateway; the two default app origins unless given. */
@@ -29,7 +30,7 @@ const CLOSED_PORT = 1;
 export async function startTestGateway(repositoryRoot: string, upstreams: GatewayUpstreams, options: TestGatewayOptions = {}): Promise<TestGateway> {
   const port = await freePort();
   const runDir = mkdtempSync(path.join(tmpdir(), 'teamfit-gateway-'));
-  const upstream = (name: GatewayService) => `127.0.0.1:${upstreams[name] ?? CLOSED_PORT}`;
+  const upstream = (name: GatewayService) => [upstreams[name] ?? CLOSED_PORT].flat().map((port) => `127.0.0.1:${port}`);
   const nginx = await startNginx({
     config: renderLocalGatewayConfig(repositoryRoot, {
       listen: `127.0.0.1:${port}`,

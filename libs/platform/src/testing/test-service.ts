@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { generateKeyPair, type KeyPairPem, type TokenClaims, TokenSigner } from '@teamfit/auth';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServiceApp, loadServiceConfig, type ServiceConfig, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
+import { createServiceApp, loadServiceConfig, type LogOutput, type ServiceConfig, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
 import { migrateService } from '../start-service';
 
 export interface TestServiceOptions {
@@ -11,6 +11,8 @@ export interface TestServiceOptions {
   env?: Record<string, string>;
   /** Run the service's migrations first, as `main.ts` does (test databases are usually migrated clones). */
   migrate?: boolean;
+  /** Receives the service's log lines instead of stdout (LOG_LEVEL is `error` unless `env` says otherwise). */
+  logOutput?: LogOutput;
 }
 
 /** The service's configuration as a test runs it: the real loader, test values. */
@@ -38,7 +40,7 @@ export interface RunningTestService {
 export async function startTestService(service: ServiceName, moduleFactory: ServiceModuleFactory, options: TestServiceOptions): Promise<RunningTestService> {
   const config = testServiceConfig(service, options);
   if (options.migrate) await migrateService(config.databaseUrl, service);
-  const app = await createServiceApp(config, moduleFactory);
+  const app = await createServiceApp(config, moduleFactory, { logOutput: options.logOutput });
   await app.listen(0, '127.0.0.1');
   const server = app.getHttpServer() as Server;
   const address = server.address() as AddressInfo;

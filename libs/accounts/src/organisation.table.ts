@@ -1,6 +1,6 @@
-import { organisationSchema } from '@teamfit/accounts';
 import { sql } from 'drizzle-orm';
 import { boolean, char, doublePrecision, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organisationSchema } from './account.table';
 
 export const ALGORITHM_VERSIONS = ['v1', 'v2'] as const;
 export type AlgorithmVersion = (typeof ALGORITHM_VERSIONS)[number];
@@ -10,9 +10,11 @@ export const ORGANISATION_NAME_INDEX = 'organisations_name_key';
 export const ORGANISATION_URL_NAME_INDEX = 'organisations_url_name_key';
 
 /**
- * Organisations (spec 2.4). The UUID `id` identifies an organisation; list items show `_id`
- * (ARCHITECTURE.md section 2), kept here as `object_id`. Names and URL names are unique
- * regardless of letter case. The logo is a public file of the media service, kept by its id.
+ * Organisations, a table of the organisation service. The UUID `id` identifies an
+ * organisation; list items show the 24-hex `_id`, kept here as `object_id`.
+ * Names and URL names are unique regardless of letter case. The logo is a public file of the
+ * media service, kept by its id. Declared in the owner's library because the evaluation service
+ * reads one setting of it (`includeMatchUserInTeam`, when it builds a team context).
  */
 export const organisations = organisationSchema.table(
   'organisations',

@@ -1,0 +1,85 @@
+// The platform's pieces as the HTTP benchmarks run them: service processes started the way
+// `npm start` starts them, an evaluation to read, and the real gateway with its per-address rate
+// limits lifted (from one address they would measure the limit, 10 r/s, not the gateway).
+import { generateKeyPair, type KeyPairPem, TokenSigner } from '@teamfit/auth';
+import type { ServiceName } from '@teamfit/common';
+import { DEFAULT_ADMIN_APP_ORIGIN, freePort, type LocalGateway, renderLocalGatewayConfig, startNginx, withoutRateLimits } from '@teamfit/gateway';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type ManagedChild, spawnManaged } from '../tools/runner/child-process';
+import { serviceProcess } from '../tools/runner/service-process';
+import { scratchDatabase } from './bench-kit';
+import { callJson, expectStatus, keepAliveAgent } from './bench-support';
+
+const DIST_ROOT = path.resolve(__dirname, '..');
+const REPOSITORY_ROOT = path.resolve(DIST_ROOT, '..');
+
+export interface BenchBasics {
+  databaseUrl: string;
+  keys: KeyPairPem;
+  /** An administrator's account token, valid for an hour, and its Authorization header. */
+  admin: string;
+  auth: Record<string, string>;
+}
+
+/** A migrated scratch database (stopped by `cleanups`), a new key pair and an administrator's token. */
+export async function benchBasics(cleanups: Array<() => Promise<void> | void>): Promise<BenchBasics> {
+  const database = await scratchDatabase();
+  cleanups.push(() => database.stop());
+  const keys = generateKeyPair();
+  const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign({ sub: randomUUID(), kind: 'account', emailAddress: 'bench@teamfit.local', isAdmin: true }, 3600);
+  return { databaseUrl: database.url, keys, admin, auth: { authorization: `Bearer ${admin}` } };
+}
+
+/** One service process on `port`, started as `npm start` starts it; `nodeArgs` go before the script (e.g. --cpu-prof). */
+export function spawnBenchService(name: ServiceName, settings: { databaseUrl: string; keys: KeyPairPem; port: number; index: number; nodeArgs?: string[] }): ManagedChild {
+  const { args, env } = serviceProcess(
+    name,
+    { databaseUrl: settings.databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: settings.keys, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port: settings.port },
+    { ...process.env, LOG_LEVEL: 'error', MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'teamfit-bench-media-')) },
+  );
+  // With an IPC channel, as under `npm start`: the process ends when the benchmark does, however it ends.
+  return spawnManaged(name, settings.index, process.execPath, [...(settings.nodeArgs ?? []), ...args], env, { ipc: true });
+}
+
+/** One persona with an evaluation under way against a team (the hub's most frequent read); its id. */
+export async function evaluationToRead(urls: { profile: string; evaluation: string }, admin: string): Promise<string> {
+  const agent = keepAliveAgent();
+  const persona = expectStatus(await callJson('POST', `${urls.profile}/persona`, { agent, token: admin, body: { user_id: randomUUID(), role: 'Engineer', description: 'bench', user: { firstName: 'Bench' } } }), 201, 'persona');
+  const team = expectStatus(await callJson('POST', `${urls.evaluation}/algorithm/teams`, { agent, token: admin, body: { name: 'Bench', memberPersonaIds: [] } }), 201, 'team');
+  const evaluation = expectStatus(await callJson('POST', `${urls.evaluation}/evaluation`, { agent, token: admin, body: { personaId: persona['id'], teamId: team['id'] } }), 201, 'evaluation');
+  agent.destroy();
+  return String(evaluation['id']);
+}
+
+export interface BenchGateway {
+  url: string;
+  stop(): Promise<void>;
+  /** With `timeline`: one line per request, `<epoch seconds> <status> <upstream addresses> <upstream statuses>`, read after stop(). */
+  timeline(): string[];
+}
+
+/**
+ * The real gateway without its rate limits. `timeline` logs every request with the instances
+ * nginx tried (several when it retried), which the gateway otherwise does not log.
+ */
+export async function startBenchGateway(upstream: LocalGateway['upstream'], options: { timeline?: boolean } = {}): Promise<BenchGateway> {
+  const runDir = mkdtempSync(path.join(tmpdir(), 'teamfit-bench-gateway-'));
+  const port = await freePort();
+  const logFile = path.join(runDir, 'timeline.log');
+  let config = withoutRateLimits(renderLocalGatewayConfig(REPOSITORY_ROOT, { listen: `127.0.0.1:${port}`, upstream, runDir, accessLog: options.timeline ? logFile : 'off', corsOrigins: [DEFAULT_ADMIN_APP_ORIGIN] }));
+  if (options.timeline) config = config.replace(`access_log ${logFile};`, `log_format timeline '$msec $status $upstream_addr $upstream_status'; access_log ${logFile} timeline buffer=256k flush=1s;`);
+  const nginx = await startNginx({ config, runDir, port });
+  let lines: string[] = [];
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await nginx.stop();
+      if (options.timeline) lines = readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
+      rmSync(runDir, { recursive: true, force: true });
+    },
+    timeline: () => lines,
+  };
+}
