@@ -333,14 +333,16 @@ describe('the questionnaire flow and its scores', () => {
     expect(rows.rows[0]?.n).toBe('1');
   });
 
+  /** A new persona's evaluation against the main team, not answered yet; its id. */
+  const startForNewPersona = async (description: string): Promise<string> => {
+    const [person] = await drizzle({ client }).insert(personas).values({ userId: randomUUID(), role: 'Dev', description }).returning({ id: personas.id });
+    const created = await post('/evaluation', { personaId: person?.id, teamId: f.teamId }).expect(201);
+    return created.body.id as string;
+  };
+
   it('completes once when concurrent answers to different questions together finish the evaluation', async () => {
     // Each answer alone would leave one question open; whichever is second completes it, under the lock.
-    const [person] = await drizzle({ client })
-      .insert(personas)
-      .values({ userId: randomUUID(), role: 'Dev', description: 'race' })
-      .returning({ id: personas.id });
-    const created = await post('/evaluation', { personaId: person?.id, teamId: f.teamId }).expect(201);
-    const id = created.body.id as string;
+    const id = await startForNewPersona('race');
     await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 4 }).expect(200);
     const both = await Promise.all([post(`/evaluation/${id}/answer`, { questionId: f.q2, value: 2 }), post(`/evaluation/${id}/answer`, { questionId: f.q3, value: 5 })]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
@@ -354,12 +356,7 @@ describe('the questionnaire flow and its scores', () => {
   });
 
   it('counts a question once when it is answered several times at once', async () => {
-    const [person] = await drizzle({ client })
-      .insert(personas)
-      .values({ userId: randomUUID(), role: 'Dev', description: 'again' })
-      .returning({ id: personas.id });
-    const created = await post('/evaluation', { personaId: person?.id, teamId: f.teamId }).expect(201);
-    const id = created.body.id as string;
+    const id = await startForNewPersona('again');
     const answers = await Promise.all([1, 2, 3, 4].map((value) => post(`/evaluation/${id}/answer`, { questionId: f.q1, value })));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(answers.map((r) => (r.body.progress as { answered: number }).answered)).toEqual([1, 1, 1, 1]);

@@ -43,24 +43,25 @@ export class TeamContextService {
   async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, db?: Executor, completing?: ArrayLike<number>): Promise<TeamAggregate> {
     const stamp = await this.evaluations.teamStamp(teamId, candidatePersonaId, db);
     if (!stamp) return new TeamAggregate(version.compact);
-    let team = this.cache.find(teamId, version.id, stamp.profilesVersion);
+    let whole = this.cache.find(teamId, version.id, stamp.profilesVersion);
     // The candidate's stored profile is the one in the aggregate: from the stamp's statement when
     // the cached entry is of the stamp's version, else from the statement that reads the profiles.
     let stored = stamp.candidateProfile;
     let isMember = stamp.candidateIsMember;
-    if (!team) {
+    if (!whole) {
       const members = await this.evaluations.memberProfiles(teamId, db);
-      team = new TeamAggregate(version.compact);
-      for (const member of members) team.addMember(await this.valuesIn(version, member, db));
+      whole = await this.sum(version, members, db);
       const profilesVersion = members[0]?.profilesVersion;
-      if (profilesVersion !== undefined) this.cache.remember(teamId, version.id, profilesVersion, team);
+      if (profilesVersion !== undefined) this.cache.remember(teamId, version.id, profilesVersion, whole);
       stored = members.find((member) => member.personaId === candidatePersonaId) ?? null;
       isMember = stored !== null || stamp.candidateIsMember;
     }
-    if (!isMember) return team;
-    if (stamp.includesCandidate && completing === undefined) return team;
-    if (stored) team.removeMember(await this.valuesIn(version, stored, db));
-    if (stamp.includesCandidate && completing !== undefined) team.addMember(completing);
+    const storedValues = isMember && stored ? await this.valuesIn(version, stored, db) : null;
+    if (!isMember || !stamp.includesCandidate || completing === undefined) return this.contextOf(whole, storedValues, stamp.includesCandidate);
+    // An included member completing now counts by this evaluation, not by the one stored before
+    // (`whole` is this call's own copy, so it may be changed).
+    const team = this.contextOf(whole, storedValues, false);
+    team.addMember(completing);
     return team;
   }
 
@@ -72,9 +73,14 @@ export class TeamContextService {
   async wholeTeam(teamId: number, version: QuestionnaireVersion, profilesVersion: number, members: readonly StoredProfile[]): Promise<TeamAggregate> {
     const cached = this.cache.find(teamId, version.id, profilesVersion);
     if (cached) return cached;
-    const team = new TeamAggregate(version.compact);
-    for (const member of members) team.addMember(await this.valuesIn(version, member));
+    const team = await this.sum(version, members);
     this.cache.remember(teamId, version.id, profilesVersion, team);
+    return team;
+  }
+
+  private async sum(version: QuestionnaireVersion, members: readonly StoredProfile[], db?: Executor): Promise<TeamAggregate> {
+    const team = new TeamAggregate(version.compact);
+    for (const member of members) team.addMember(await this.valuesIn(version, member, db));
     return team;
   }
 
