@@ -61,4 +61,4 @@ for (const sourceRoot of sourceRoots) {
 await Promise.all(jobs);
 const compiled = Date.now();
 const bundles = await bundle(outDir);
-console.log(`build: ${jobs.length} files into dist/ in ${compiled - started} ms, ${bundles.join(' and ')} in ${Date.now() - compiled} ms`);
+console.log(`build: ${jobs.length} files into dist/ in ${compiled - started} ms, ${bundles.files.join(', ')} in ${Date.now() - compiled} ms${bundles.cached ? ' (unchanged since the last build)' : ''}`);

@@ -1,15 +1,18 @@
 // Bundles what `npm start` and the images run into single files, from the per-file build in dist/:
-//   dist/services.js   the five services (`node dist/services.js <service>` runs one of them)
-//   dist/runner.js     the local runner (`npm start`), MailDev inside it
+//   dist/services.bundle.js  the five services; each process runs only the one it is given
+//   dist/services.js         their entry (tools/services/main.ts): `node dist/services.js <service>`
+//   dist/runner.js           the local runner (`npm start`), MailDev inside it
 // A process then reads and compiles one file instead of about 1,460 modules: about 12 MiB less
 // resident per service and a faster start (docs/decisions.md, "Running"). esbuild only joins the
 // files SWC already compiled (decorator metadata included) and strips whitespace; names are kept,
 // so class names, NestJS tokens and stack frames read as before. Each file has a source map
 // (`node --enable-source-maps` maps stack frames back to the TypeScript sources).
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { builtinModules } from 'node:module';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Loaded from node_modules at run time, not bundled, each for a reason:
@@ -47,7 +50,7 @@ const BANNER = [
 
 /**
  * Our modules find files relative to themselves (REPOSITORY_ROOT, the runner's dist root): each
- * keeps its own __dirname and __filename inside the bundle.
+ * keeps its own __dirname and __filename inside the bundle, declared at its top.
  */
 function ownPaths(outDir) {
   return {
@@ -59,10 +62,10 @@ function ownPaths(outDir) {
         const source = await readFile(args.path, 'utf8');
         if (!/\b__(dirname|filename)\b/.test(source)) return undefined;
         const relative = (to) => JSON.stringify(path.relative(outDir, to));
-        const contents = source
-          .replace(/\b__dirname\b/g, `__teamfitSourcePath(${relative(path.dirname(args.path))})`)
-          .replace(/\b__filename\b/g, `__teamfitSourcePath(${relative(args.path)})`);
-        return { contents, loader: 'js' };
+        const own = `var __dirname = __teamfitSourcePath(${relative(path.dirname(args.path))}), __filename = __teamfitSourcePath(${relative(args.path)});\n`;
+        // After the "use strict" directive, which must stay first.
+        const directive = /^(["']use strict["'];?\n)?/.exec(source)?.[0] ?? '';
+        return { contents: directive + own + source.slice(directive.length), loader: 'js' };
       });
     },
   };
@@ -121,7 +124,7 @@ function lazyJsdom() {
   };
 }
 
-/** The services' entry: runs the one named on the command line; each bundled module runs only when required. */
+/** What the services' bundle runs: the service named on the command line; the others' modules never run. */
 async function servicesEntry(distDir) {
   const names = (await readdir(path.join(distDir, 'apps'), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   return [
@@ -146,8 +149,38 @@ function asciiOnly(code) {
   return code.replace(/[^\x00-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-export async function bundle(distDir) {
+/**
+ * What a build depends on besides its input files: this script, esbuild's version, the installed
+ * packages (package-lock.json) and the services' entry.
+ */
+async function buildKey(root, entry) {
+  const hash = createHash('sha256');
+  for (const file of [fileURLToPath(import.meta.url), path.join(root, 'package-lock.json'), path.join(root, 'node_modules', 'esbuild', 'package.json')]) hash.update(await readFile(file));
+  return hash.update(entry).digest('hex');
+}
+
+/**
+ * A digest of the files a build read: ours (rewritten by every build) by content, with the source
+ * map beside each (a moved comment changes only the map); installed packages by size and time.
+ */
+async function inputsDigest(root, inputs) {
+  const hash = createHash('sha256');
+  for (const input of [...inputs].sort()) {
+    const file = path.join(root, input);
+    hash.update(`${input}\0`);
+    if (input.startsWith('node_modules/')) {
+      const { size, mtimeMs } = await stat(file);
+      hash.update(`${size} ${mtimeMs}\0`);
+    } else {
+      hash.update(await readFile(file)).update(await readFile(`${file}.map`).catch(() => ''));
+    }
+  }
+  return hash.digest('hex');
+}
+
+async function buildAll(distDir, entry) {
   const common = {
+    absWorkingDir: path.dirname(distDir),
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -165,16 +198,49 @@ export async function bundle(distDir) {
     plugins: [lazyJsdom(), ownPaths(distDir), esmInCommonJs(distDir)],
   };
   const results = await Promise.all([
-    build({ ...common, stdin: { contents: await servicesEntry(distDir), resolveDir: distDir, sourcefile: 'services-entry.js', loader: 'js' }, outfile: path.join(distDir, 'services.js') }),
+    build({ ...common, stdin: { contents: entry, resolveDir: distDir, sourcefile: 'services-entry.js', loader: 'js' }, outfile: path.join(distDir, 'services.bundle.js') }),
+    build({ ...common, entryPoints: [path.join(distDir, 'tools', 'services', 'main.js')], outfile: path.join(distDir, 'services.js') }),
     build({ ...common, entryPoints: [path.join(distDir, 'tools', 'runner', 'start.js')], outfile: path.join(distDir, 'runner.js') }),
   ]);
+  const files = [];
+  const inputs = new Set();
   for (const result of results) {
     for (const [output, meta] of Object.entries(result.metafile.outputs)) {
       // Anything else left to run-time require would load a second copy beside the bundled one.
       const unexpected = meta.imports.filter((entry) => entry.external && !BUILTIN.has(entry.path) && !EXTERNAL.some((name) => entry.path === name || entry.path.startsWith(`${name}/`)));
       if (unexpected.length > 0) throw new Error(`${output} requires at run time what tools/bundle.mjs does not list as external: ${unexpected.map((entry) => entry.path).join(', ')}`);
     }
-    for (const file of result.outputFiles) await writeFile(file.path, file.path.endsWith('.js') ? asciiOnly(file.text) : file.contents);
+    // The generated entry is no file; the build key covers it.
+    for (const input of Object.keys(result.metafile.inputs)) if (input !== path.join(path.basename(distDir), 'services-entry.js')) inputs.add(input);
+    for (const file of result.outputFiles) files.push({ name: path.relative(distDir, file.path), contents: file.path.endsWith('.js') ? asciiOnly(file.text) : file.contents });
   }
-  return results.flatMap((result) => result.outputFiles.filter((file) => file.path.endsWith('.js')).map((file) => path.relative(distDir, file.path)));
+  return { files, inputs: [...inputs] };
+}
+
+/**
+ * Bundles, or takes the bundles of the last build when nothing they were made from changed:
+ * `npm start` builds every time, and bundling costs a few seconds of CPU that a start whose code
+ * did not change need not pay. The copy kept in node_modules/.cache goes with `npm ci`.
+ */
+export async function bundle(distDir) {
+  const root = path.dirname(distDir);
+  const cacheDir = path.join(root, 'node_modules', '.cache', 'teamfit-bundle');
+  const entry = await servicesEntry(distDir);
+  const key = await buildKey(root, entry);
+  const manifest = await readFile(path.join(cacheDir, 'manifest.json'), 'utf8').then(JSON.parse, () => undefined);
+  if (manifest?.key === key && (await inputsDigest(root, manifest.inputs).catch(() => undefined)) === manifest.digest) {
+    for (const name of manifest.files) await copyFile(path.join(cacheDir, name), path.join(distDir, name));
+    return { files: manifest.files.filter((name) => name.endsWith('.js')), cached: true };
+  }
+  const { files, inputs } = await buildAll(distDir, entry);
+  await rm(cacheDir, { recursive: true, force: true });
+  await mkdir(cacheDir, { recursive: true });
+  for (const file of files) {
+    await writeFile(path.join(distDir, file.name), file.contents);
+    await writeFile(path.join(cacheDir, file.name), file.contents);
+  }
+  // Written last: a build stopped half-way leaves no manifest, and the next one bundles again.
+  const names = files.map((file) => file.name);
+  await writeFile(path.join(cacheDir, 'manifest.json'), JSON.stringify({ key, digest: await inputsDigest(root, inputs), inputs, files: names }));
+  return { files: names.filter((name) => name.endsWith('.js')), cached: false };
 }

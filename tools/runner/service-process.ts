@@ -10,6 +10,8 @@ export interface ServiceProcessSettings {
   repositoryRoot: string;
   /** The port to listen on; the service's fixed port by default. */
   port?: number;
+  /** Where V8's compiled code of the services' bundle is kept between starts (tools/services/code-cache.ts); none by default. */
+  codeCacheDir?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function serviceProcess(name: ServiceName, settings: ServiceProcessSettin
       LOG_FORMAT: env['LOG_FORMAT'] ?? 'pretty',
       ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }),
       MEDIA_DIR: env['MEDIA_DIR'] ?? path.join(settings.repositoryRoot, '.data', 'media'),
+      ...(settings.codeCacheDir ? { NODE_COMPILE_CACHE: settings.codeCacheDir } : {}),
     },
   };
 }
