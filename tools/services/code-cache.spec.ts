@@ -49,6 +49,19 @@ describe('runBundle (V8 code cache of a bundle)', () => {
     expect(readdirSync(dir)).toEqual(['bundle.js']);
   });
 
+  it('under --enable-source-maps requires the bundle as usual, uncached', () => {
+    process.setSourceMapsEnabled(true);
+    try {
+      const run = runBundle(bundle, { cacheDir, name: 'demo' });
+      expect(run.exports).toMatchObject({ answer: 42, dirname: dir });
+      expect(run.usedCache).toBe(false);
+      run.saveCache();
+      expect(readdirSync(dir)).toEqual(['bundle.js']);
+    } finally {
+      process.setSourceMapsEnabled(false);
+    }
+  });
+
   it('saves the cache after the process answers its first HTTP request', async () => {
     const run = runBundle(bundle, { cacheDir, name: 'demo' });
     saveCacheAfterFirstRequest(run, 0);
