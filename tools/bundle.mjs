@@ -100,17 +100,19 @@ function esmInCommonJs(outDir) {
  * that does this builds it on the first such read instead; the build fails if MailDev's module
  * no longer has the shape this rewrite expects.
  */
-function lazyJsdom() {
-  const lazy = "let purifier;\nconst domPurify = () => (purifier ??= require('dompurify')(new (require('jsdom').JSDOM)('').window));\n";
-  const rewrites = [
-    ["import createDOMPurify from 'dompurify';\nimport { JSDOM } from 'jsdom';\n", ''],
-    ["const { window } = new JSDOM('');\nconst DOMPurify = createDOMPurify(window);\n", lazy],
-    ['return DOMPurify.sanitize(', 'return domPurify().sanitize('],
-  ];
+function lazyJsdom(outDir) {
   return {
     name: 'lazy-jsdom',
     setup(builder) {
       builder.onLoad({ filter: /[\\/]@maildev[\\/]smtp[\\/]dist[\\/]sanitize\.js$/ }, async (args) => {
+        // Required from MailDev's own folder, as its imports were.
+        const origin = JSON.stringify(path.relative(outDir, args.path));
+        const lazy = `let purifier;\nconst domPurify = () => {\n  const load = require('node:module').createRequire(__teamfitSourcePath(${origin}));\n  return (purifier ??= load('dompurify')(new (load('jsdom').JSDOM)('').window));\n};\n`;
+        const rewrites = [
+          ["import createDOMPurify from 'dompurify';\nimport { JSDOM } from 'jsdom';\n", ''],
+          ["const { window } = new JSDOM('');\nconst DOMPurify = createDOMPurify(window);\n", lazy],
+          ['return DOMPurify.sanitize(', 'return domPurify().sanitize('],
+        ];
         let contents = await readFile(args.path, 'utf8');
         for (const [from, to] of rewrites) {
           if (contents.split(from).length !== 2) throw new Error(`${args.path} changed: tools/bundle.mjs (lazyJsdom) expects exactly one ${JSON.stringify(from)}`);
@@ -123,6 +125,7 @@ function lazyJsdom() {
     },
   };
 }
+
 
 /** What the services' bundle runs: the service named on the command line; the others' modules never run. */
 async function servicesEntry(distDir) {
@@ -195,7 +198,7 @@ async function buildAll(distDir, entry) {
     metafile: true,
     write: false,
     logLevel: 'error',
-    plugins: [lazyJsdom(), ownPaths(distDir), esmInCommonJs(distDir)],
+    plugins: [lazyJsdom(distDir), ownPaths(distDir), esmInCommonJs(distDir)],
   };
   const results = await Promise.all([
     build({ ...common, stdin: { contents: entry, resolveDir: distDir, sourcefile: 'services-entry.js', loader: 'js' }, outfile: path.join(distDir, 'services.bundle.js') }),
