@@ -50,6 +50,7 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'POST /auth/verify': SIGN_IN_STEP,
   'POST /auth/token': PUBLIC,
   'POST /auth/logout': PUBLIC,
+  'GET /auth/.well-known/jwks.json': PUBLIC,
   'GET /auth/health': PUBLIC,
   'GET /auth/health/ready': PUBLIC,
   'GET /auth/_ping': PUBLIC,

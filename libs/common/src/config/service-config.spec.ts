@@ -36,6 +36,13 @@ describe('loadServiceConfig', () => {
     expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PUBLIC_KEY: 'not a key' }))).toBe('JWT_PUBLIC_KEY must be a PEM-encoded public key');
   });
 
+  it('takes the previous public keys of a rotation, one or more PEM blocks in one value', () => {
+    expect(loadServiceConfig('media', VALID).jwt.previousPublicKeyPems).toEqual([]);
+    const two = `${PUBLIC_PEM.trim()}\n${PUBLIC_PEM.trim()}`.replace(/\n/g, '\\n');
+    expect(loadServiceConfig('media', { ...VALID, JWT_PREVIOUS_PUBLIC_KEYS: two }).jwt.previousPublicKeyPems).toEqual([PUBLIC_PEM.trim(), PUBLIC_PEM.trim()]);
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PREVIOUS_PUBLIC_KEYS: 'old key' }))).toBe('JWT_PREVIOUS_PUBLIC_KEYS must hold one or more PEM-encoded public keys');
+  });
+
   it('takes an optional read replica URL, checked like DATABASE_URL', () => {
     expect(loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM }).databaseReadUrl).toBeUndefined();
     expect(loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: ' ' }).databaseReadUrl).toBeUndefined();

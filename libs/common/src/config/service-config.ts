@@ -13,6 +13,13 @@ const pem = (label: string) =>
     .transform((value) => value.replace(/\\n/g, '\n').trim())
     .refine((value) => value.includes(`-----BEGIN ${label}-----`), `must be a PEM-encoded ${label.toLowerCase()}`);
 
+/** One or more PEM public keys in one value (blocks one after another; `\n` accepted as in `pem`). */
+const pemList = (label: string) =>
+  z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').match(new RegExp(`-----BEGIN ${label}-----[^-]+-----END ${label}-----`, 'g')) ?? [])
+    .refine((blocks) => blocks.length > 0, `must hold one or more PEM-encoded ${label.toLowerCase()}s`);
+
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL');
@@ -27,6 +34,7 @@ const environmentSchema = z.object({
   DATABASE_READ_URL: postgresUrl.optional(),
   JWT_PUBLIC_KEY: pem('PUBLIC KEY'),
   JWT_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
+  JWT_PREVIOUS_PUBLIC_KEYS: pemList('PUBLIC KEY').optional(),
   JWT_ISSUER: z.string().min(1).default('teamfit'),
   JWT_AUDIENCE: z.string().min(1).default('teamfit-api'),
   SMTP_URL: z.string().refine((value) => /^smtps?:\/\/.+/.test(value), 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
@@ -60,6 +68,8 @@ export interface ServiceConfig {
   readonly jwt: {
     readonly publicKeyPem: string;
     readonly privateKeyPem: string | undefined;
+    /** Keys retired from signing that still verify, until the tokens they signed have expired (a rotation). */
+    readonly previousPublicKeyPems: readonly string[];
     readonly issuer: string;
     readonly audience: string;
   };
@@ -106,6 +116,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     jwt: {
       publicKeyPem: values.JWT_PUBLIC_KEY,
       privateKeyPem: SIGNING_SERVICES.has(service) ? values.JWT_PRIVATE_KEY : undefined,
+      previousPublicKeyPems: values.JWT_PREVIOUS_PUBLIC_KEYS ?? [],
       issuer: values.JWT_ISSUER,
       audience: values.JWT_AUDIENCE,
     },
