@@ -9,6 +9,7 @@ import { PersonaEmailChangeRepository } from './personas/persona-email-change.re
 import { PersonaEmailService } from './personas/persona-email.service';
 import { PersonaRepository } from './personas/persona.repository';
 import { PersonaService } from './personas/persona.service';
+import { PERSONA_ERASURE_CONTROLLERS, PERSONA_ERASURE_PROVIDERS } from './privacy/persona-erasure.parts';
 import { TeamController } from './teams/team.controller';
 import { TeamRepository } from './teams/team.repository';
 import { TeamService } from './teams/team.service';
@@ -28,7 +29,7 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
   serviceModule(config, ProfileAppModule, {
     imports: [MailModule.forRoot(config)],
     // The sign-in controller first: its fixed /persona/* paths are registered before /persona/:id.
-    controllers: [PersonaLoginController, PersonaController, TeammateController, TeamController],
+    controllers: [PersonaLoginController, PersonaController, ...PERSONA_ERASURE_CONTROLLERS, TeammateController, TeamController],
     providers: [
       TeammateRepository,
       TeammateService,
@@ -39,6 +40,7 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
       PersonaEmailService,
       PersonaService,
       PersonaLoginService,
+      ...PERSONA_ERASURE_PROVIDERS,
       { provide: PERSONA_LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) },
     ],
   });
