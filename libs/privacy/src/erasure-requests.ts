@@ -27,15 +27,20 @@ export class ErasureRequests {
     this.parts = ERASURE_PART_TABLES[part];
   }
 
-  /** Erasures still waiting for this part, requested at least `settleMs` ago, oldest first. */
-  async due(settleMs: number): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: personaErasures.id })
+  /**
+   * Erasures still waiting for this part, oldest first, each with how long it has yet to settle
+   * (0 once requested at least `settleMs` ago; measured by the server's clock, which wrote the request time).
+   */
+  owing(settleMs: number): Promise<Array<{ id: string; settlesInMs: number }>> {
+    return this.db
+      .select({
+        id: personaErasures.id,
+        settlesInMs: sql<number>`greatest(0, ${settleMs} - extract(epoch FROM now() - ${personaErasures.requestedAt}) * 1000)::int`,
+      })
       .from(personaErasures)
       .leftJoin(this.parts, eq(this.parts.erasureId, personaErasures.id))
-      .where(and(isNull(personaErasures.completedAt), isNull(this.parts.erasureId), this.owes(), this.settled(settleMs)))
+      .where(and(isNull(personaErasures.completedAt), isNull(this.parts.erasureId), this.owes()))
       .orderBy(personaErasures.requestedAt);
-    return rows.map((row) => row.id);
   }
 
   /**

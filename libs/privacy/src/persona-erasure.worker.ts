@@ -71,25 +71,31 @@ export class PersonaErasureWorker {
     await this.running.catch(() => undefined);
   }
 
-  /** Does every part owed and due; answers how many this instance did. */
+  /** Does every part owed that has settled, and the others once they have; answers how many this call did. */
   sweep(): Promise<number> {
     return this.serially(async () => {
       let done = 0;
-      for (const id of await this.requests.due(this.work.settleMs)) {
+      for (const { id, settlesInMs } of await this.requests.owing(this.work.settleMs)) {
         if (this.stopped) break;
-        if (await this.erase(id)) done += 1;
+        if (settlesInMs > 0) this.later(id, settlesInMs);
+        else if (await this.erase(id)) done += 1;
       }
       return done;
     }, 0);
   }
 
-  /** A new erasure: its part once it has settled (a little later than the settle time, measured by the server). */
+  /** A new erasure: its part once it has settled. */
   private wakeFor(erasureId: string): void {
+    this.later(erasureId, this.work.settleMs);
+  }
+
+  /** A little after the settle time, which the server measures by its own clock. */
+  private later(erasureId: string, waitMs: number): void {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.delayed.delete(timer);
       void this.serially(() => this.erase(erasureId), false);
-    }, this.work.settleMs + 100);
+    }, waitMs + 100);
     timer.unref();
     this.delayed.add(timer);
   }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { VerifiedToken } from '@teamfit/auth';
 import { notFound } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
@@ -27,6 +27,8 @@ import { PersonaLoginRowsRepository } from './persona-login-rows.repository';
  * healthy platform answers within about 4 s.
  */
 export const ERASURE_WAIT_MS = 10_000;
+/** Injection token of that wait (tests shorten it). */
+export const PERSONA_ERASURE_WAIT_MS = Symbol('PERSONA_ERASURE_WAIT_MS');
 
 export interface ErasureAnswer {
   summary: PersonaErasureDto;
@@ -48,15 +50,16 @@ export class PersonaErasureService {
     private readonly loginRows: PersonaLoginRowsRepository,
     private readonly erasures: PersonaErasureRepository,
     private readonly finisher: PersonaErasureFinisher,
+    @Inject(PERSONA_ERASURE_WAIT_MS) private readonly waitMs: number,
   ) {}
 
-  async erase(personaId: string, caller: VerifiedToken, waitMs = ERASURE_WAIT_MS): Promise<ErasureAnswer> {
+  async erase(personaId: string, caller: VerifiedToken): Promise<ErasureAnswer> {
     const subjectHash = subjectHashOf(personaId);
     const started = (await this.erasures.findBySubject(subjectHash)) ?? (await this.eraseProfilePart(personaId, subjectHash, caller.sub));
     // A concurrent call may have erased the persona between the two reads: its record is the answer.
     const erasure = started ?? (await this.erasures.findBySubject(subjectHash));
     if (!erasure) throw notFound('Persona');
-    const latest = erasure.completedAt ? erasure : ((await this.finisher.waitFor(erasure.id, waitMs)) ?? erasure);
+    const latest = erasure.completedAt ? erasure : ((await this.finisher.waitFor(erasure.id, this.waitMs)) ?? erasure);
     return { summary: await this.summaryOf(personaId, latest), complete: latest.completedAt !== null };
   }
 
