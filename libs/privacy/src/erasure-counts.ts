@@ -1,5 +1,3 @@
-import type { ErasurePart } from './persona-erasure.tables';
-
 /*
  * What each part counts, by name: the parts record them and the profile service answers them
  * (its OpenAPI schemas name the same fields), so the names are declared once, here.
@@ -12,8 +10,3 @@ export const ORGANISATION_ERASURE_COUNTS = ['serviceRequests', 'comments', 'hist
 export type ProfileErasureCounts = Record<(typeof PROFILE_ERASURE_COUNTS)[number], number>;
 export type EvaluationErasureCounts = Record<(typeof EVALUATION_ERASURE_COUNTS)[number], number>;
 export type OrganisationErasureCounts = Record<(typeof ORGANISATION_ERASURE_COUNTS)[number], number>;
-
-export const PART_ERASURE_COUNTS: Readonly<Record<ErasurePart, readonly string[]>> = {
-  evaluation: EVALUATION_ERASURE_COUNTS,
-  organisation: ORGANISATION_ERASURE_COUNTS,
-};

@@ -7,17 +7,15 @@ export {
   personaErasures,
   type ErasurePart,
   type ErasurePartRow,
-  type ErasurePartTable,
   type PersonaErasureRow,
 } from './persona-erasure.tables';
-export { ERASURE_PART_DONE_CHANNEL, ERASURE_REQUESTED_CHANNEL, ErasureRequests, notifyInTransaction } from './erasure-requests';
+export { ERASURE_PART_DONE_CHANNEL, ERASURE_REQUESTED_CHANNEL, notifyInTransaction } from './erasure-requests';
 export { NotificationListener } from './notification-listener';
-export { ERASURE_SWEEP_MS, PersonaErasureWorker, describeCounts, type ErasurePartWork, type WorkerConnection } from './persona-erasure.worker';
+export { ERASURE_SWEEP_MS, PersonaErasureWorker, describeCounts } from './persona-erasure.worker';
 export { ERASED_MARKER, IdentityScrubber } from './identity-scrubber';
 export {
   EVALUATION_ERASURE_COUNTS,
   ORGANISATION_ERASURE_COUNTS,
-  PART_ERASURE_COUNTS,
   PROFILE_ERASURE_COUNTS,
   type EvaluationErasureCounts,
   type OrganisationErasureCounts,

@@ -45,7 +45,7 @@ function erasurePartTable(schema: PgSchema) {
 
 export const evaluationErasureParts = erasurePartTable(pgSchema('evaluation'));
 export const organisationErasureParts = erasurePartTable(organisationSchema);
-export type ErasurePartTable = typeof evaluationErasureParts;
+type ErasurePartTable = typeof evaluationErasureParts;
 
 /** Each part's table, in the schema of the service that does it; the profile service reads them for the summary. */
 export const ERASURE_PART_TABLES: Readonly<Record<ErasurePart, ErasurePartTable>> = {
