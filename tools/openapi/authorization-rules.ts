@@ -67,6 +67,7 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'GET /profile/persona/{id}': PERSONA_OWNED_READ,
   'PUT /profile/persona/{id}': ADMIN_ONLY,
   'DELETE /profile/persona/{id}': ADMIN_ONLY,
+  'POST /profile/persona/{id}/erase': ADMIN_ONLY,
   'PUT /profile/persona/{id}/access': ADMIN_ONLY,
   'PATCH /profile/persona/{persona_id}': PERSONA_OWNED_WRITE,
   'GET /profile/me': ACCOUNTS_READ,

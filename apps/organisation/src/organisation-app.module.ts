@@ -11,6 +11,7 @@ import { OrganisationController } from './organisations/organisation.controller'
 import { OrganisationLogoStore } from './organisations/organisation-logo.store';
 import { OrganisationRepository } from './organisations/organisation.repository';
 import { OrganisationService } from './organisations/organisation.service';
+import { ORGANISATION_ERASURE_PROVIDERS } from './privacy/organisation-erasure.parts';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
 import { STATISTICS_CLOCK, type StatisticsClock } from './statistics/statistics.clock';
 import { StatisticsController } from './statistics/statistics.controller';
@@ -38,6 +39,7 @@ export const organisationAppModule = (config: ServiceConfig, options: Organisati
       OrganisationLogoStore,
       StatisticsService,
       TelemetryRetentionJob,
+      ...ORGANISATION_ERASURE_PROVIDERS,
       { provide: STATISTICS_CLOCK, useValue: options.now ?? (() => new Date()) },
     ],
   });

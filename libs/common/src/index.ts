@@ -18,6 +18,7 @@ export { callerAppOf, deviceTypeOf, type CallerOrigins, type DeviceType } from '
 export type { ApiCallEntry } from './request-log/api-call-entry';
 export { REDACTED, loggableBody, redactBody, redactRawHeaders } from './request-log/redaction';
 export { RequestLogWriter, type RequestLogWriterOptions } from './request-log/request-log.writer';
+export { UnloggedParams } from './request-log/unlogged-params';
 export { registerRequestHooks, type RequestLogSink, type RequestRecorders } from './request-log/request-log.hooks';
 export { RequestLogReader, type DailyCount } from './request-log/request-log.reader';
 export { RequestLogRetention, type RetentionOutcome } from './request-log/request-log.retention';
