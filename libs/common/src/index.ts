@@ -20,7 +20,7 @@ export { REDACTED, loggableBody, redactBody, redactRawHeaders } from './request-
 export { RequestLogWriter, type RequestLogWriterOptions } from './request-log/request-log.writer';
 export { registerRequestHooks, type RequestLogSink, type RequestRecorders } from './request-log/request-log.hooks';
 export { RequestLogReader, type DailyCount } from './request-log/request-log.reader';
-export { RequestLogRetention, type RetentionOutcome } from './request-log/request-log.retention';
+export { RequestLogRetention, type RetentionOutcome, type RetentionWindows } from './request-log/request-log.retention';
 export { REQUEST_LOG_POOL, RequestLogModule } from './request-log/request-log.module';
 export { ErrorResponseDto } from './http/error-response.dto';
 export { FileUploadInterceptor, type UploadOptions, type UploadOptionsSource } from './upload/file-upload.interceptor';
