@@ -4,6 +4,8 @@ import { serviceModule } from '@teamfit/platform';
 import { ALGORITHM_CONTROLLERS, ALGORITHM_PROVIDERS } from './algorithm/algorithm.parts';
 import type { EvaluationClock } from './evaluations/evaluation.clock';
 import { EVALUATION_CONTROLLERS, evaluationProviders } from './evaluations/evaluation.parts';
+import { EvaluationRetentionJob } from './privacy/evaluation-retention.job';
+import { EvaluationRetentionRepository } from './privacy/evaluation-retention.repository';
 
 @Module({})
 export class EvaluationAppModule {}
@@ -16,5 +18,5 @@ export interface EvaluationAppOptions {
 export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAppOptions = {}): DynamicModule =>
   serviceModule(config, EvaluationAppModule, {
     controllers: [...ALGORITHM_CONTROLLERS, ...EVALUATION_CONTROLLERS],
-    providers: [...ALGORITHM_PROVIDERS, ...evaluationProviders(options.now)],
+    providers: [...ALGORITHM_PROVIDERS, ...evaluationProviders(options.now), EvaluationRetentionRepository, EvaluationRetentionJob],
   });
