@@ -9,6 +9,9 @@ import { PersonaEmailChangeRepository } from './personas/persona-email-change.re
 import { PersonaEmailService } from './personas/persona-email.service';
 import { PersonaRepository } from './personas/persona.repository';
 import { PersonaService } from './personas/persona.service';
+import { PersonaExportController } from './privacy/persona-export.controller';
+import { PersonaExportRepository } from './privacy/persona-export.repository';
+import { PersonaExportService } from './privacy/persona-export.service';
 import { TeamController } from './teams/team.controller';
 import { TeamRepository } from './teams/team.repository';
 import { TeamService } from './teams/team.service';
@@ -28,7 +31,7 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
   serviceModule(config, ProfileAppModule, {
     imports: [MailModule.forRoot(config)],
     // The sign-in controller first: its fixed /persona/* paths are registered before /persona/:id.
-    controllers: [PersonaLoginController, PersonaController, TeammateController, TeamController],
+    controllers: [PersonaLoginController, PersonaController, PersonaExportController, TeammateController, TeamController],
     providers: [
       TeammateRepository,
       TeammateService,
@@ -39,6 +42,8 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
       PersonaEmailService,
       PersonaService,
       PersonaLoginService,
+      PersonaExportRepository,
+      PersonaExportService,
       { provide: PERSONA_LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) },
     ],
   });

@@ -27,3 +27,4 @@ export { FileUploadInterceptor, type UploadOptions, type UploadOptionsSource } f
 export { multerErrorToHttp } from './upload/multer-errors';
 export { BodyReadError, mediaTypeOf } from './http/request-body';
 export { BEARER_CHECK, type BearerCheck } from './http/body-parsers';
+export { ApiCallExportReader, identityPattern, type ExportedApiCallRow, type LoggedIdentity } from './privacy/persona-export.reader';

@@ -1,3 +1,12 @@
 export { EvaluationStatistics, type EvaluationCounts } from './evaluation-statistics';
 export { EVALUATION_STATUSES, type EvaluationStatus } from './evaluation-status';
 export { DimensionDetailDto, DimensionResultDto, EvaluationResultsDto, ResultValidityDto, SCORE_CATEGORIES } from './evaluation-results.dto';
+export {
+  EvaluationExportReader,
+  type ExportedAlgorithmTeamRow,
+  type ExportedEvaluationRow,
+  type ExportedExperienceRow,
+  type ExportedGoalsRow,
+  type ExportedLookup,
+  type ExportedQuestionRow,
+} from './privacy/persona-export.reader';

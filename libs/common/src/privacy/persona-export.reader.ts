@@ -1,0 +1,67 @@
+import type { ReadSnapshot } from '@teamfit/database';
+
+/** What identifies a persona in the API-call log: its id and its e-mail addresses. */
+export interface LoggedIdentity {
+  personaId: string;
+  emailAddresses: readonly string[];
+}
+
+/** An API-call log entry, as the log keeps it (secrets were redacted before it was stored). */
+export interface ExportedApiCallRow {
+  service: string;
+  startTime: Date;
+  endTime: Date;
+  processingTime: number;
+  method: string;
+  url: string;
+  httpVersion: string;
+  statusCode: number;
+  remoteAddress: string | null;
+  remoteFamily: string | null;
+  callerApp: string;
+  deviceType: string;
+  rawHeaders: string[];
+  body: unknown;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+}
+
+/** Every character but letters and digits escaped: the text stands for itself in a regular expression. */
+const literal = (text: string): string => text.replace(/[^A-Za-z0-9]/g, (character) => `\\${character}`);
+
+/**
+ * One case-insensitive PostgreSQL regular expression that finds any of the identity's values as a
+ * whole: an id not inside a longer run of id characters, an address not inside a longer address
+ * (`ada@example.test` is not found in `grada@example.test` nor in `ada@example.test.uk`), so no
+ * other person's calls are taken for the persona's.
+ */
+export function identityPattern(identity: LoggedIdentity): string {
+  const id = `(?<![0-9a-z-])${literal(identity.personaId)}(?![0-9a-z-])`;
+  const addresses = identity.emailAddresses.map((address) => `(?<![a-z0-9.!#$%&'*+/=?^_\`{|}~-])${literal(address)}(?![a-z0-9_-]|\\.[a-z0-9])`);
+  return [id, ...addresses].join('|');
+}
+
+/**
+ * The API-call log's read module for a persona's export (the profile service answers it): the
+ * entries whose path, parameters, query or stored body carry the persona's id or one of its
+ * e-mail addresses. The log records no caller identity of its own (the Authorization header is
+ * redacted), so these are the entries that say who they were about. It keeps no index on such
+ * text: the search reads the whole log of 400 days, which an export, a rare request, can afford.
+ */
+export class ApiCallExportReader {
+  constructor(private readonly snapshot: ReadSnapshot) {}
+
+  calls(identity: LoggedIdentity, batchSize: number): AsyncGenerator<ExportedApiCallRow[], void, undefined> {
+    return this.snapshot.batches<ExportedApiCallRow>(
+      `SELECT service, start_time AS "startTime", end_time AS "endTime", processing_time AS "processingTime", method, url,
+              http_version AS "httpVersion", status_code AS "statusCode", remote_address AS "remoteAddress", remote_family AS "remoteFamily",
+              caller_app AS "callerApp", device_type AS "deviceType", raw_headers AS "rawHeaders", body, params, query
+         FROM telemetry.api_calls
+        -- An address written with its @ escaped in JSON (\\u0040) is still the address.
+        WHERE replace(concat_ws(E'\\n', url, params::text, query::text, body::text), '\\u0040', '@') ~* $1
+        ORDER BY start_time, id`,
+      [identityPattern(identity)],
+      batchSize,
+    );
+  }
+}
