@@ -4,6 +4,7 @@ export { DimensionDetailDto, DimensionResultDto, EvaluationResultsDto, ResultVal
 export {
   EvaluationExportReader,
   type ExportedAlgorithmTeamRow,
+  type ExportedAnswerRow,
   type ExportedEvaluationRow,
   type ExportedExperienceRow,
   type ExportedGoalsRow,

@@ -1,7 +1,7 @@
 import { ServiceRequestExportReader, type ExportedCommentRow, type ExportedServiceRequestRow } from '@teamfit/accounts';
 import { ApiCallExportReader, type ExportedApiCallRow } from '@teamfit/common';
 import type { ReadSnapshot } from '@teamfit/database';
-import { type EvaluationResultsDto, EvaluationExportReader, type ExportedEvaluationRow, type ExportedQuestionRow } from '@teamfit/evaluations';
+import { type EvaluationResultsDto, EvaluationExportReader, type ExportedAnswerRow, type ExportedEvaluationRow, type ExportedQuestionRow } from '@teamfit/evaluations';
 import type { PersonaRow } from '@teamfit/personas';
 import { mapPersona } from '../personas/persona.mapper';
 import {
@@ -75,7 +75,14 @@ async function* documentParts({ snapshot, persona, profile, exportedAt }: Export
   yield `,"experience":${json(experience)},"goals":${json(goals)}`;
 
   yield ',"evaluations":';
-  yield* jsonArray(evaluations.evaluations(id, EVALUATION_BATCH), async (rows) => withQuestions(rows, await evaluations.questionsOf(rows.map((row) => row.id))));
+  // Question sets by version, each read once: a persona's evaluations share a few versions.
+  const versions = new Map<number, ExportedQuestionRow[]>();
+  yield* jsonArray(evaluations.evaluations(id, EVALUATION_BATCH), async (rows) => {
+    for (const version of new Set(rows.map((row) => row.questionnaireVersionId))) {
+      if (!versions.has(version)) versions.set(version, await evaluations.questionsOf(version));
+    }
+    return withQuestions(rows, versions, await evaluations.answersOf(rows.map((row) => row.id)));
+  });
   yield ',"serviceRequests":';
   yield* jsonArray(serviceRequests.requests(id, BATCH), async (rows) => withComments(rows, await serviceRequests.publicComments(rows.map((row) => row.id))));
   yield ',"apiCalls":';
@@ -132,24 +139,32 @@ const profileTeam = (row: ExportedProfileTeamRow): PersonaExportProfileTeamDto =
   updatedAt: iso(row.updatedAt),
 });
 
-function withQuestions(rows: ExportedEvaluationRow[], questions: ExportedQuestionRow[]): PersonaExportEvaluationDto[] {
-  const byEvaluation = groupBy(questions, (question) => question.evaluationId);
-  return rows.map((row) => ({
-    id: row.id,
-    algorithmTeamId: row.teamId,
-    algorithmTeamName: row.teamName,
-    status: row.status,
-    answered: row.answered,
-    total: row.total,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    completedAt: isoOrNull(row.completedAt),
-    questions: (byEvaluation.get(row.id) ?? []).map(question),
-    results: (row.results ?? null) as EvaluationResultsDto | null,
-  }));
+function withQuestions(rows: ExportedEvaluationRow[], versions: ReadonlyMap<number, ExportedQuestionRow[]>, answers: ExportedAnswerRow[]): PersonaExportEvaluationDto[] {
+  const byEvaluation = new Map<string, Map<number, ExportedAnswerRow>>();
+  for (const answer of answers) {
+    const given = byEvaluation.get(answer.evaluationId) ?? new Map<number, ExportedAnswerRow>();
+    given.set(answer.questionId, answer);
+    byEvaluation.set(answer.evaluationId, given);
+  }
+  return rows.map((row) => {
+    const given = byEvaluation.get(row.id);
+    return {
+      id: row.id,
+      algorithmTeamId: row.teamId,
+      algorithmTeamName: row.teamName,
+      status: row.status,
+      answered: row.answered,
+      total: row.total,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      completedAt: isoOrNull(row.completedAt),
+      questions: (versions.get(row.questionnaireVersionId) ?? []).map((fixed) => question(fixed, given?.get(fixed.id))),
+      results: (row.results ?? null) as EvaluationResultsDto | null,
+    };
+  });
 }
 
-const question = (row: ExportedQuestionRow): PersonaExportQuestionDto => ({
+const question = (row: ExportedQuestionRow, answer: ExportedAnswerRow | undefined): PersonaExportQuestionDto => ({
   order: row.order,
   id: row.id,
   text: row.text,
@@ -159,7 +174,7 @@ const question = (row: ExportedQuestionRow): PersonaExportQuestionDto => ({
   questionGroupId: row.questionGroupId,
   questionGroupName: row.questionGroupName,
   questionGroupTitle: row.questionGroupTitle,
-  answer: row.value === null || row.answeredAt === null ? null : { value: row.value, timeTaken: row.timeTaken ?? 0, answeredAt: iso(row.answeredAt) },
+  answer: answer ? { value: answer.value, timeTaken: answer.timeTaken, answeredAt: iso(answer.answeredAt) } : null,
 });
 
 function withComments(rows: ExportedServiceRequestRow[], comments: ExportedCommentRow[]): PersonaExportServiceRequestDto[] {

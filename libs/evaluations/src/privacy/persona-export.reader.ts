@@ -12,13 +12,14 @@ export interface ExportedEvaluationRow {
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
+  /** The questions it was fixed with (read once per version with `questionsOf`). */
+  questionnaireVersionId: number;
   /** As stored when the last answer arrived (the evaluation service's EvaluationResultsDto); null until then. */
   results: unknown;
 }
 
-/** A question as the evaluation fixed it and served it, with the persona's answer when there is one. */
+/** A question as a questionnaire version fixed it and evaluations serve it. */
 export interface ExportedQuestionRow {
-  evaluationId: string;
   /** Position in delivery order, from 0. */
   order: number;
   id: number;
@@ -29,9 +30,14 @@ export interface ExportedQuestionRow {
   questionGroupId: number;
   questionGroupName: string;
   questionGroupTitle: string;
-  value: number | null;
-  timeTaken: number | null;
-  answeredAt: Date | null;
+}
+
+export interface ExportedAnswerRow {
+  evaluationId: string;
+  questionId: number;
+  value: number;
+  timeTaken: number;
+  answeredAt: Date;
 }
 
 export interface ExportedAlgorithmTeamRow {
@@ -84,7 +90,8 @@ export class EvaluationExportReader {
   evaluations(personaId: string, batchSize: number): AsyncGenerator<ExportedEvaluationRow[], void, undefined> {
     return this.snapshot.batches<ExportedEvaluationRow>(
       `SELECT e.id, e.team_id AS "teamId", t.name AS "teamName", e.status, e.answered, e.total,
-              e.created_at AS "createdAt", e.updated_at AS "updatedAt", e.completed_at AS "completedAt", e.results
+              e.created_at AS "createdAt", e.updated_at AS "updatedAt", e.completed_at AS "completedAt",
+              e.questionnaire_version_id AS "questionnaireVersionId", e.results
          FROM evaluation.evaluations e JOIN evaluation.teams t ON t.id = e.team_id
         WHERE e.persona_id = $1::uuid
         ORDER BY e.created_at, e.id`,
@@ -93,20 +100,28 @@ export class EvaluationExportReader {
     );
   }
 
-  /** Every question of these evaluations in delivery order, each with its answer (null: unanswered). */
-  questionsOf(evaluationIds: readonly string[]): Promise<ExportedQuestionRow[]> {
+  /**
+   * The questions of a questionnaire version in delivery order. Evaluations share versions, so a
+   * reader asks once per version rather than unpacking the same question set for every evaluation.
+   */
+  questionsOf(questionnaireVersionId: number): Promise<ExportedQuestionRow[]> {
     return this.snapshot.rows<ExportedQuestionRow>(
-      `SELECT e.id AS "evaluationId", (q.position - 1)::int AS "order",
-              (q.item->>'id')::int AS id, q.item->>'text' AS text, q.item->>'summary' AS summary, q.item->>'type' AS type,
-              q.item->>'likertAnswerSet' AS "likertAnswerSet", (q.item->>'questionGroupId')::int AS "questionGroupId",
-              q.item->>'questionGroupName' AS "questionGroupName", q.item->>'questionGroupTitle' AS "questionGroupTitle",
-              a.value, a.time_taken AS "timeTaken", a.answered_at AS "answeredAt"
-         FROM evaluation.evaluations e
-         JOIN evaluation.questionnaire_versions v ON v.id = e.questionnaire_version_id
+      `SELECT (q.position - 1)::int AS "order", (q.item->>'id')::int AS id, q.item->>'text' AS text, q.item->>'summary' AS summary,
+              q.item->>'type' AS type, q.item->>'likertAnswerSet' AS "likertAnswerSet", (q.item->>'questionGroupId')::int AS "questionGroupId",
+              q.item->>'questionGroupName' AS "questionGroupName", q.item->>'questionGroupTitle' AS "questionGroupTitle"
+         FROM evaluation.questionnaire_versions v
         CROSS JOIN LATERAL jsonb_array_elements(v.question_set->'questions') WITH ORDINALITY AS q(item, position)
-         LEFT JOIN evaluation.evaluation_answers a ON a.evaluation_id = e.id AND a.question_id = (q.item->>'id')::int
-        WHERE e.id = ANY ($1::uuid[])
-        ORDER BY e.id, q.position`,
+        WHERE v.id = $1
+        ORDER BY q.position`,
+      [questionnaireVersionId],
+    );
+  }
+
+  /** Every answer of these evaluations. */
+  answersOf(evaluationIds: readonly string[]): Promise<ExportedAnswerRow[]> {
+    return this.snapshot.rows<ExportedAnswerRow>(
+      `SELECT evaluation_id AS "evaluationId", question_id AS "questionId", value, time_taken AS "timeTaken", answered_at AS "answeredAt"
+         FROM evaluation.evaluation_answers WHERE evaluation_id = ANY ($1::uuid[])`,
       [evaluationIds],
     );
   }
