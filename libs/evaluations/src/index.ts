@@ -11,3 +11,4 @@ export {
   type ExportedLookup,
   type ExportedQuestionRow,
 } from './privacy/persona-export.reader';
+export type { FixedGroup, FixedQuestion, QuestionSet } from './question-set.types';

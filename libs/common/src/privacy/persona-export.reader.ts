@@ -1,4 +1,5 @@
 import type { ReadSnapshot } from '@teamfit/database';
+import type { ApiCallEntry } from '../request-log/api-call-entry';
 
 /** What identifies a persona in the API-call log: its id and its e-mail addresses. */
 export interface LoggedIdentity {
@@ -6,25 +7,8 @@ export interface LoggedIdentity {
   emailAddresses: readonly string[];
 }
 
-/** An API-call log entry, as the log keeps it (secrets were redacted before it was stored). */
-export interface ExportedApiCallRow {
-  service: string;
-  startTime: Date;
-  endTime: Date;
-  processingTime: number;
-  method: string;
-  url: string;
-  httpVersion: string;
-  statusCode: number;
-  remoteAddress: string | null;
-  remoteFamily: string | null;
-  callerApp: string;
-  deviceType: string;
-  rawHeaders: string[];
-  body: unknown;
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-}
+/** An API-call log entry, as it was written (secrets were redacted before it was stored). */
+export type ExportedApiCallRow = ApiCallEntry;
 
 /** `%value%` for ILIKE, the value's own `%`, `_` and `\` standing for themselves. */
 const containing = (value: string): string => `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

@@ -1,5 +1,6 @@
 import type { ReadSnapshot } from '@teamfit/database';
 import type { EvaluationStatus } from '../evaluation-status';
+import type { FixedQuestion } from '../question-set.types';
 
 /** An evaluation of the persona, without its questions (read per batch with `questionsOf`). */
 export interface ExportedEvaluationRow {
@@ -18,19 +19,11 @@ export interface ExportedEvaluationRow {
   results: unknown;
 }
 
-/** A question as a questionnaire version fixed it and evaluations serve it. */
-export interface ExportedQuestionRow {
-  /** Position in delivery order, from 0. */
-  order: number;
-  id: number;
-  text: string;
-  summary: string | null;
-  type: string;
-  likertAnswerSet: string | null;
-  questionGroupId: number;
-  questionGroupName: string;
-  questionGroupTitle: string;
-}
+/** A question as a questionnaire version fixed it and evaluations serve it, at its position (from 0). */
+export type ExportedQuestionRow = Pick<
+  FixedQuestion,
+  'id' | 'text' | 'summary' | 'type' | 'likertAnswerSet' | 'questionGroupId' | 'questionGroupName' | 'questionGroupTitle'
+> & { order: number };
 
 export interface ExportedAnswerRow {
   evaluationId: string;
