@@ -6,6 +6,8 @@ import type { EvaluationClock } from './evaluations/evaluation.clock';
 import { EVALUATION_CONTROLLERS, evaluationProviders } from './evaluations/evaluation.parts';
 import { EvaluationErasureJob } from './privacy/evaluation-erasure.job';
 import { EvaluationErasureRepository } from './privacy/evaluation-erasure.repository';
+import { EvaluationRetentionJob } from './privacy/evaluation-retention.job';
+import { EvaluationRetentionRepository } from './privacy/evaluation-retention.repository';
 
 @Module({})
 export class EvaluationAppModule {}
@@ -18,5 +20,12 @@ export interface EvaluationAppOptions {
 export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAppOptions = {}): DynamicModule =>
   serviceModule(config, EvaluationAppModule, {
     controllers: [...ALGORITHM_CONTROLLERS, ...EVALUATION_CONTROLLERS],
-    providers: [...ALGORITHM_PROVIDERS, ...evaluationProviders(options.now), EvaluationErasureRepository, EvaluationErasureJob],
+    providers: [
+      ...ALGORITHM_PROVIDERS,
+      ...evaluationProviders(options.now),
+      EvaluationErasureRepository,
+      EvaluationErasureJob,
+      EvaluationRetentionRepository,
+      EvaluationRetentionJob,
+    ],
   });

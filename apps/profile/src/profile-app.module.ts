@@ -10,6 +10,9 @@ import { PersonaEmailService } from './personas/persona-email.service';
 import { PersonaRepository } from './personas/persona.repository';
 import { PersonaService } from './personas/persona.service';
 import { PERSONA_ERASURE_CONTROLLERS, personaErasureProviders } from './privacy/persona-erasure.parts';
+import { PersonaExportController } from './privacy/persona-export.controller';
+import { PersonaExportRepository } from './privacy/persona-export.repository';
+import { PersonaExportService } from './privacy/persona-export.service';
 import { TeamController } from './teams/team.controller';
 import { TeamRepository } from './teams/team.repository';
 import { TeamService } from './teams/team.service';
@@ -31,7 +34,7 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
   serviceModule(config, ProfileAppModule, {
     imports: [MailModule.forRoot(config)],
     // The sign-in controller first: its fixed /persona/* paths are registered before /persona/:id.
-    controllers: [PersonaLoginController, PersonaController, ...PERSONA_ERASURE_CONTROLLERS, TeammateController, TeamController],
+    controllers: [PersonaLoginController, PersonaController, ...PERSONA_ERASURE_CONTROLLERS, PersonaExportController, TeammateController, TeamController],
     providers: [
       TeammateRepository,
       TeammateService,
@@ -43,6 +46,8 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
       PersonaService,
       PersonaLoginService,
       ...personaErasureProviders(options.erasureWaitMs),
+      PersonaExportRepository,
+      PersonaExportService,
       { provide: PERSONA_LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) },
     ],
   });
