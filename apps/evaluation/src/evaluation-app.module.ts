@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import type { ServiceConfig } from '@teamfit/common';
 import { serviceModule } from '@teamfit/platform';
 import { ALGORITHM_CONTROLLERS, ALGORITHM_PROVIDERS } from './algorithm/algorithm.parts';
@@ -19,6 +20,7 @@ export interface EvaluationAppOptions {
 
 export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAppOptions = {}): DynamicModule =>
   serviceModule(config, EvaluationAppModule, {
+    imports: [ScheduleModule.forRoot()],
     controllers: [...ALGORITHM_CONTROLLERS, ...EVALUATION_CONTROLLERS],
     providers: [
       ...ALGORITHM_PROVIDERS,

@@ -1,3 +1,4 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { personas } from '@teamfit/personas';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
@@ -103,7 +104,8 @@ describe('the evaluation retention job', () => {
     await database?.drop();
   });
 
-  it('the pass at start, in 2023, found nothing due', async () => {
+  it('the pass at start, in 2023, found nothing due; the next passes are scheduled daily', async () => {
+    expect(service.app.get(SchedulerRegistry).getIntervals()).toContain('evaluation-retention');
     expect(await job().startupPass).toEqual({ outcome: 'ran', cutoff: expect.stringMatching(/^2021-03-01T09:00/), evaluations: 0, answers: 0, scoreProfiles: 0, teams: 0 });
   });
 

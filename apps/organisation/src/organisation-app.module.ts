@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import type { ServiceConfig } from '@teamfit/common';
 import { serviceModule } from '@teamfit/platform';
 import { AccountController } from './accounts/account.controller';
@@ -28,7 +29,7 @@ export interface OrganisationAppOptions {
 
 export const organisationAppModule = (config: ServiceConfig, options: OrganisationAppOptions = {}): DynamicModule =>
   serviceModule(config, OrganisationAppModule, {
-    imports: [MasterDataModule, AssessmentModule, ServiceRequestsModule.forRoot(config, { now: options.now })],
+    imports: [ScheduleModule.forRoot(), MasterDataModule, AssessmentModule, ServiceRequestsModule.forRoot(config, { now: options.now })],
     controllers: [AccountController, StatisticsController, OrganisationController],
     providers: [
       AccountRepository,

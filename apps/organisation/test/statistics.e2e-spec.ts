@@ -1,3 +1,4 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { type ApiCallEntry, RequestLogWriter } from '@teamfit/common';
 import { apiCallEntry as entry } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
@@ -23,7 +24,9 @@ describe('visitor and by-app statistics', () => {
       databaseUrl: database.url,
       keys: tokens.keys,
     });
-    // The look for a due pass at start found an empty log: a pass, which dropped nothing.
+    // The look for a due pass at start found an empty log: a pass, which dropped nothing. The next
+    // looks, and the SLA sweep, are scheduled.
+    expect(organisation.app.get(SchedulerRegistry).getIntervals().sort()).toEqual(['sla-breach-sweep', 'telemetry-retention']);
     expect(await organisation.app.get(TelemetryRetentionJob).startupPass).toEqual({ outcome: 'ran', monthsDropped: 0, bodiesReduced: 0 });
     const writer = organisation.app.get(RequestLogWriter);
     const seeded: ApiCallEntry[] = [

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import type { ServiceConfig } from '@teamfit/common';
 import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
@@ -32,7 +33,7 @@ export interface ProfileAppOptions {
 
 export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptions = {}): DynamicModule =>
   serviceModule(config, ProfileAppModule, {
-    imports: [MailModule.forRoot(config)],
+    imports: [ScheduleModule.forRoot(), MailModule.forRoot(config)],
     // The sign-in controller first: its fixed /persona/* paths are registered before /persona/:id.
     controllers: [PersonaLoginController, PersonaController, ...PERSONA_ERASURE_CONTROLLERS, PersonaExportController, TeammateController, TeamController],
     providers: [

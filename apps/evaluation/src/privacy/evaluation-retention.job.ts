@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { InjectConfig, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase, withAdvisoryLockIfFree } from '@teamfit/database';
 import { EVALUATION_CLOCK, type EvaluationClock } from '../evaluations/evaluation.clock';
@@ -31,10 +32,9 @@ export function monthsBefore(now: Date, months: number): Date {
  * finding nothing due erases nothing: running it again, or on several instances, is harmless.
  */
 @Injectable()
-export class EvaluationRetentionJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EvaluationRetentionJob implements OnApplicationBootstrap {
   private readonly logger = new Logger('EvaluationRetention');
   private readonly months: number;
-  private timer: NodeJS.Timeout | undefined;
   /** Evaluations erased per transaction (a test makes it small to see a pass take several). */
   batchSize = RETENTION_BATCH;
   /** The pass at start, not awaited by the start itself; settles with its outcome (undefined: it failed). */
@@ -51,14 +51,9 @@ export class EvaluationRetentionJob implements OnApplicationBootstrap, OnApplica
 
   onApplicationBootstrap(): void {
     this.startupPass = this.run();
-    this.timer = setInterval(() => void this.run(), DAY_MS);
-    this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
-
+  @Interval('evaluation-retention', DAY_MS)
   async run(): Promise<EvaluationRetentionOutcome | undefined> {
     const cutoff = monthsBefore(this.now(), this.months);
     const totals: RetentionCounts = { ...NO_ROWS };

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { InjectConfig, RequestLogRetention, type RetentionOutcome, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { STATISTICS_CLOCK, type StatisticsClock } from './statistics.clock';
@@ -16,10 +17,9 @@ export const RETENTION_PASS_INTERVAL_MS = 23 * HOUR_MS;
  * days and reducing bodies past REQUEST_LOG_BODY_DAYS to their shape.
  */
 @Injectable()
-export class TelemetryRetentionJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TelemetryRetentionJob implements OnApplicationBootstrap {
   private readonly logger = new Logger('TelemetryRetention');
   private readonly retention: RequestLogRetention;
-  private timer: NodeJS.Timeout | undefined;
   /** The look at start, not awaited by the start itself; settles with its outcome (undefined: it failed). */
   startupPass: Promise<RetentionOutcome | undefined> = Promise.resolve(undefined);
 
@@ -36,14 +36,9 @@ export class TelemetryRetentionJob implements OnApplicationBootstrap, OnApplicat
 
   onApplicationBootstrap(): void {
     this.startupPass = this.run();
-    this.timer = setInterval(() => void this.run(), CHECK_EVERY_MS);
-    this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
-
+  @Interval('telemetry-retention', CHECK_EVERY_MS)
   async run(): Promise<RetentionOutcome | undefined> {
     try {
       const windows = { keepDays: TELEMETRY_RETENTION_DAYS, bodyDays: this.bodyDays, intervalMs: RETENTION_PASS_INTERVAL_MS };

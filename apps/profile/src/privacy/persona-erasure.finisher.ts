@@ -1,4 +1,5 @@
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { InjectConfig, type ServiceConfig } from '@teamfit/common';
 import { describeCounts, ERASURE_PART_DONE_CHANNEL, ERASURE_SWEEP_MS, NotificationListener, type PersonaErasureRow } from '@teamfit/privacy';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,7 +20,6 @@ export class PersonaErasureFinisher implements OnApplicationBootstrap, BeforeApp
   private readonly logger = new Logger('PersonaErasure');
   private readonly listener: NotificationListener;
   private readonly waiters = new Map<string, Set<() => void>>();
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly erasures: PersonaErasureRepository,
@@ -31,18 +31,15 @@ export class PersonaErasureFinisher implements OnApplicationBootstrap, BeforeApp
   onApplicationBootstrap(): void {
     this.listener.start();
     void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), ERASURE_SWEEP_MS);
-    this.timer.unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
     await this.listener.stop();
     for (const wakers of this.waiters.values()) for (const wake of wakers) wake();
   }
 
   /** Completes every pending erasure whose parts are all in; answers how many this call completed. */
+  @Interval('persona-erasure-sweep', ERASURE_SWEEP_MS)
   async sweep(): Promise<number> {
     try {
       let completed = 0;
