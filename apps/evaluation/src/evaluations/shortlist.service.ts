@@ -8,15 +8,14 @@ import {
   type ScoreCategory,
   scoreReasons,
   type ScoreReasons,
-  type TeamAggregate,
   TeamScorer,
   type WorkstyleResult,
 } from '@teamfit/scoring';
-import { MemberScoreCache } from './member-score.cache';
-import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
+import { QuestionnaireVersions } from './questionnaire-versions';
 import { RoleMatchService } from './role-match.service';
 import { type ProfileRow, type ShortlistFilter, ShortlistRepository } from './shortlist.repository';
 import { TeamContextService } from './team-context.service';
+import { type CachedTeamScorer, TeamScorerCache } from './team-scorer.cache';
 
 export const SHORTLIST_SORTS = ['combined', 'workstyle', 'role'] as const;
 export type ShortlistSort = (typeof SHORTLIST_SORTS)[number];
@@ -63,13 +62,6 @@ interface Scored {
   key: number | null;
 }
 
-/** The team on one questionnaire version: every member's latest profile, and its scorer. */
-interface VersionTeam {
-  version: QuestionnaireVersion;
-  whole: TeamAggregate;
-  scorer: TeamScorer;
-}
-
 /**
  * Every persona with a completed evaluation scored against one team (their latest completed
  * evaluation, as team-match and compare-team score it), filtered, ranked and paged. Nothing is stored.
@@ -80,7 +72,7 @@ interface VersionTeam {
  */
 @Injectable()
 export class ShortlistService {
-  private readonly memberScores = new MemberScoreCache();
+  private readonly scorers = new TeamScorerCache();
 
   constructor(
     private readonly shortlists: ShortlistRepository,
@@ -98,8 +90,8 @@ export class ShortlistService {
 
     const candidates = rows.filter((row) => row.candidate);
     const matcher = role ? await this.roles.matcher(role, candidates.flatMap((row) => (row.userNumber === null ? [] : [row.userNumber]))) : null;
-    const teams = await this.versionTeams(teamId, team.profilesVersion, rows, candidates);
-    const context: ScoringContext = { teamId, profilesVersion: team.profilesVersion, includesCandidate: team.includesCandidate, teams };
+    const teams = await this.teamScorers(teamId, team.profilesVersion, rows, candidates);
+    const context: ScoringContext = { includesCandidate: team.includesCandidate, teams };
 
     const scored: Scored[] = [];
     for (const row of candidates) {
@@ -121,15 +113,19 @@ export class ShortlistService {
   }
 
   /**
-   * The whole team (the aggregate cached by profiles version in TeamContextService) on each
-   * questionnaire version a candidate answered, with its scorer, once per call.
+   * The whole team's scorer on each questionnaire version a candidate answered: kept by profiles
+   * version, else built from the whole team (TeamContextService's aggregate of that version).
    */
-  private async versionTeams(teamId: number, profilesVersion: number, rows: readonly ProfileRow[], candidates: readonly ProfileRow[]): Promise<Map<number, VersionTeam>> {
-    const members = rows.filter((row) => row.member);
-    const teams = new Map<number, VersionTeam>();
-    for (const version of await this.versions.getMany([...new Set(candidates.map((row) => row.questionnaireVersionId))])) {
-      const whole = await this.teamContext.wholeTeam(teamId, version, profilesVersion, members);
-      teams.set(version.id, { version, whole, scorer: TeamScorer.of(whole) });
+  private async teamScorers(teamId: number, profilesVersion: number, rows: readonly ProfileRow[], candidates: readonly ProfileRow[]): Promise<Map<number, CachedTeamScorer>> {
+    const teams = new Map<number, CachedTeamScorer>();
+    for (const versionId of new Set(candidates.map((row) => row.questionnaireVersionId))) {
+      let entry = this.scorers.find(teamId, versionId, profilesVersion);
+      if (!entry) {
+        const version = await this.versions.get(versionId);
+        const whole = await this.teamContext.wholeTeam(teamId, version, profilesVersion, rows.filter((row) => row.member));
+        entry = this.scorers.remember(teamId, versionId, profilesVersion, TeamScorer.of(whole));
+      }
+      teams.set(versionId, entry);
     }
     return teams;
   }
@@ -137,15 +133,15 @@ export class ShortlistService {
   /**
    * A candidate's overall workstyle score against their team context (TeamContextService.contextOf's
    * rule): the whole team's scorer, or for a member left out of it, a scorer of the team without
-   * them, whose score is kept by profiles version (it changes only when that does).
+   * them, whose score is kept with the whole team's scorer (it changes only when the profiles version does).
    */
   private workstyleScore(context: ScoringContext, row: ProfileRow): number {
-    if (!this.leftOut(context, row)) return teamOf(context, row).scorer.overallScore(row.answerValues);
-    const key = { teamId: context.teamId, questionnaireVersionId: row.questionnaireVersionId, profilesVersion: context.profilesVersion, evaluationId: row.evaluationId };
-    const known = this.memberScores.find(key);
+    const team = teamOf(context, row);
+    if (!this.leftOut(context, row)) return team.scorer.overallScore(row.answerValues);
+    const known = team.memberScores.get(row.evaluationId);
     if (known !== undefined) return known;
     const score = this.scorerOf(context, row).overallScore(row.answerValues);
-    this.memberScores.remember(key, score);
+    team.memberScores.set(row.evaluationId, score);
     return score;
   }
 
@@ -172,14 +168,12 @@ export class ShortlistService {
 type ItemWorkstyle = Pick<WorkstyleResult, 'overallScore' | 'overallCategory' | 'dimensions'>;
 
 interface ScoringContext {
-  teamId: number;
-  profilesVersion: number;
   includesCandidate: boolean;
-  /** By questionnaire version id. */
-  teams: ReadonlyMap<number, VersionTeam>;
+  /** The whole team's scorer by questionnaire version id. */
+  teams: ReadonlyMap<number, CachedTeamScorer>;
 }
 
-function teamOf(context: ScoringContext, row: ProfileRow): VersionTeam {
+function teamOf(context: ScoringContext, row: ProfileRow): CachedTeamScorer {
   const team = context.teams.get(row.questionnaireVersionId);
   if (!team) throw new Error(`questionnaire version ${row.questionnaireVersionId} does not exist`);
   return team;
