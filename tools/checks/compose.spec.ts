@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { RUNNER_ENVIRONMENT_VARIABLES } from '../runner/runner-config';
+import { serviceCommand } from '../runner/service-process';
 
 const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -99,10 +100,10 @@ describe('docker-compose.yml', () => {
 });
 
 describe('Dockerfiles and .env.example', () => {
-  it('one Dockerfile serves all apps through the APP build argument', () => {
+  it('one Dockerfile serves all apps through the APP build argument, started as `npm start` starts them', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/^ARG APP$/m);
-    expect(dockerfile).toContain('dist/apps/${APP}/src/main.js');
+    expect(dockerfile).toContain(`"exec node ${serviceCommand('dist', '${APP}').join(' ')}"`);
   });
 
   it('the gateway image substitutes exactly the placeholders the template uses', () => {

@@ -7,7 +7,8 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const RUNNER = path.resolve(__dirname, '../runner/start.js');
+// The bundled runner, as `npm start` runs it (tools/bundle.mjs).
+const RUNNER = path.resolve(__dirname, '../../runner.js');
 
 export interface ScratchPlatform {
   gatewayUrl: string;

@@ -10,6 +10,8 @@ export interface ServiceProcessSettings {
   repositoryRoot: string;
   /** The port to listen on; the service's fixed port by default. */
   port?: number;
+  /** Where V8's compiled code of the services' bundle is kept between starts (tools/services/code-cache.ts); none by default. */
+  codeCacheDir?: string;
 }
 
 /**
@@ -20,15 +22,21 @@ export interface ServiceProcessSettings {
 export const SEMI_SPACE_MIB = 1;
 
 /**
- * How one service process is started, for `npm start` and for the benchmarks alike, so that what
- * is measured is what runs. No `--enable-source-maps`: it costs memory in every process and time
- * on every stack trace; logged stacks point into dist/, whose files mirror the sources one to one.
+ * The command line of one service after `node`: the five services are bundled into one file
+ * (tools/bundle.mjs), which runs the one it is given. The Dockerfile's command says the same.
+ * No `--enable-source-maps`: it costs memory in every process and time on every stack trace;
+ * stack frames point into dist/services.js, whose source map leads back to the TypeScript.
  */
+export function serviceCommand(distRoot: string, name: string): string[] {
+  return [`--max-semi-space-size=${SEMI_SPACE_MIB}`, path.join(distRoot, 'services.js'), name];
+}
+
+/** How one service process is started, for `npm start` and for the benchmarks alike, so that what is measured is what runs. */
 export function serviceProcess(name: ServiceName, settings: ServiceProcessSettings, env: NodeJS.ProcessEnv = process.env): { args: string[]; env: NodeJS.ProcessEnv } {
   // Only the services that issue tokens hold the private key.
   const signs = name === 'auth' || name === 'profile';
   return {
-    args: [`--max-semi-space-size=${SEMI_SPACE_MIB}`, path.join(settings.distRoot, 'apps', name, 'src', 'main.js')],
+    args: serviceCommand(settings.distRoot, name),
     env: {
       ...env,
       PORT: String(settings.port ?? SERVICES[name].port),
@@ -42,6 +50,7 @@ export function serviceProcess(name: ServiceName, settings: ServiceProcessSettin
       LOG_FORMAT: env['LOG_FORMAT'] ?? 'pretty',
       ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }),
       MEDIA_DIR: env['MEDIA_DIR'] ?? path.join(settings.repositoryRoot, '.data', 'media'),
+      ...(settings.codeCacheDir ? { NODE_COMPILE_CACHE: settings.codeCacheDir } : {}),
     },
   };
 }

@@ -101,7 +101,8 @@ async function main(): Promise<void> {
         ? { privateKeyPem: process.env['JWT_PRIVATE_KEY'], publicKeyPem: process.env['JWT_PUBLIC_KEY'] }
         : ensureKeyPairFiles(path.join(dataDir, 'keys'));
 
-    const settings = { databaseUrl, smtpUrl, keys };
+    // A warm start (the data folder kept) finds the services' compiled code here too.
+    const settings = { databaseUrl, smtpUrl, keys, codeCacheDir: path.join(dataDir, 'code-cache') };
     const supervised = instances.map((instance) => ({ instance, process: supervisedService(instance, instances, settings, running, shutdown) }));
     running.stops.push({ name: 'services', stop: () => Promise.all(supervised.map((entry) => entry.process.stop())).then(() => undefined) });
     // The first instance of each service runs its migrations and seeds before the others start:
@@ -153,6 +154,7 @@ interface ProcessSettings {
   databaseUrl: string;
   smtpUrl: string;
   keys: { privateKeyPem: string; publicKeyPem: string };
+  codeCacheDir: string;
 }
 
 /** Resolves once the instance answers /health; rejects if its process exits first or it takes over 30 s. */
@@ -164,7 +166,7 @@ function supervisedService(instance: ServiceInstance, all: readonly ServiceInsta
   // Each organisation instance reaches one media instance (logos); they are spread over them.
   const media = all.filter((candidate) => candidate.service === 'media');
   const mediaPort = media[(instance.instance - 1) % media.length]?.port;
-  const { args, env } = serviceProcess(instance.service, { ...settings, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port: instance.port });
+  const { args, env } = serviceProcess(instance.service, { ...settings, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port: instance.port, codeCacheDir: settings.codeCacheDir });
   const colour = SERVICE_NAMES.indexOf(instance.service);
   return new SupervisedProcess({
     label: instance.label,

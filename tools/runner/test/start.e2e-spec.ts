@@ -6,16 +6,18 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { createTransport } from 'nodemailer';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { instancePort } from '../service-instances';
 
-// These tests run the built platform (`npm test` builds first), as `npm start` does.
+// These tests run the built platform (`npm test` builds first) as `npm start` does: the bundled
+// runner and services (tools/bundle.mjs).
 const ROOT = path.resolve(__dirname, '../../..');
-const RUNNER = path.join(ROOT, 'dist', 'tools', 'runner', 'start.js');
-const AUTH_MAIN = path.join(ROOT, 'dist', 'apps', 'auth', 'src', 'main.js');
+const RUNNER = path.join(ROOT, 'dist', 'runner.js');
+const SERVICES_MAIN = path.join(ROOT, 'dist', 'services.js');
 
 interface RunnerProcess {
   child: ChildProcess;
@@ -76,7 +78,7 @@ async function freeServiceBasePort(): Promise<number> {
   throw new Error('no free range of service ports found');
 }
 
-const serviceProcesses = (runnerPid: number, name: ServiceName) => childrenOf(runnerPid).filter((child) => child.args.includes(path.join('apps', name, 'src', 'main.js')));
+const serviceProcesses = (runnerPid: number, name: ServiceName) => childrenOf(runnerPid).filter((child) => child.args.endsWith(`${SERVICES_MAIN} ${name}`));
 
 function get(url: string, options: { token?: string; localAddress?: string; agent?: http.Agent } = {}): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -127,12 +129,29 @@ function readLoad(url: string, token: string, callers: number) {
   };
 }
 
+/** Sends an HTML mail with a script in it to MailDev and returns its HTML as the inbox shows it. */
+async function readHtmlMail(smtpPort: number, webPort: number): Promise<string> {
+  const subject = `runner test ${randomUUID()}`;
+  const transport = createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
+  await transport.sendMail({ from: 'runner@teamfit.local', to: 'reader@teamfit.local', subject, html: '<p id="kept">one-time password 123456</p><script>alert(1)</script>' });
+  transport.close();
+  let email: { id: string; subject: string } | undefined;
+  for (const deadline = Date.now() + 5_000; !email && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const emails = (await (await fetch(`http://127.0.0.1:${webPort}/api/email`)).json()) as Array<{ id: string; subject: string }>;
+    email = emails.find((candidate) => candidate.subject === subject);
+  }
+  expect(email).toBeDefined();
+  const response = await fetch(`http://127.0.0.1:${webPort}/api/email/${email?.id ?? ''}/html`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
 describe('service entry point', () => {
   it('stops with one clear line when a required setting is missing', () => {
-    expect(existsSync(AUTH_MAIN)).toBe(true);
+    expect(existsSync(SERVICES_MAIN)).toBe(true);
     let failure: { status: number | null; stderr: string } | undefined;
     try {
-      execFileSync(process.execPath, [AUTH_MAIN], { env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(process.execPath, [SERVICES_MAIN, 'auth'], { env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8', stdio: 'pipe' });
     } catch (error) {
       failure = error as { status: number | null; stderr: string };
     }
@@ -189,6 +208,8 @@ describe('npm start (the local runner)', () => {
     const inbox = await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/api/email`);
     expect(inbox.status).toBe(200);
     expect(Array.isArray(await inbox.json())).toBe(true);
+    // An HTML mail read through the inbox is sanitised (the bundled runner builds MailDev's DOM for that on the first read).
+    expect(await readHtmlMail(Number(runnerEnv['MAILDEV_SMTP_PORT']), Number(runnerEnv['MAILDEV_WEB_PORT']))).toMatch(/^(?!.*<script).*<p id="kept">one-time password 123456<\/p>/s);
     for (const name of SERVICE_NAMES) expect({ name, processes: serviceProcesses(runner.child.pid ?? 0, name).length }).toEqual({ name, processes: 1 });
 
     // Leave a mark in the embedded database, to see it again after a restart.

@@ -1,0 +1,79 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, get } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runBundle, saveCacheAfterFirstRequest } from './code-cache';
+
+describe('runBundle (V8 code cache of a bundle)', () => {
+  let dir: string;
+  let bundle: string;
+  let cacheDir: string;
+  const writeBundle = (answer: number) =>
+    writeFileSync(bundle, `const path = require('node:path');\nfunction answer() { return ${answer}; }\nmodule.exports = { answer: answer(), dirname: __dirname, filename: __filename, joined: path.join('a', 'b') };\n`);
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'code-cache-'));
+    bundle = path.join(dir, 'bundle.js');
+    cacheDir = path.join(dir, 'cache');
+    writeBundle(42);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs the bundle as a CommonJS module and, once saved, starts it from the cache', () => {
+    const first = runBundle(bundle, { cacheDir, name: 'demo' });
+    expect(first.exports).toEqual({ answer: 42, dirname: dir, filename: bundle, joined: path.join('a', 'b') });
+    expect(first.usedCache).toBe(false);
+    first.saveCache();
+    expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/^demo-[0-9a-f]{16}\.v8cache$/)]);
+
+    const second = runBundle(bundle, { cacheDir, name: 'demo' });
+    expect(second.usedCache).toBe(true);
+    expect(second.exports).toEqual(first.exports);
+  });
+
+  it('does not use the cache of another content, and replaces it', () => {
+    runBundle(bundle, { cacheDir, name: 'demo' }).saveCache();
+    const [old] = readdirSync(cacheDir);
+    writeBundle(43);
+    const changed = runBundle(bundle, { cacheDir, name: 'demo' });
+    expect(changed.usedCache).toBe(false);
+    expect(changed.exports).toMatchObject({ answer: 43 });
+    changed.saveCache();
+    expect(readdirSync(cacheDir)).toEqual([expect.not.stringMatching(old ?? '')]);
+  });
+
+  it('without a cache folder runs uncached and saves nothing', () => {
+    const run = runBundle(bundle, { name: 'demo' });
+    expect(run.exports).toMatchObject({ answer: 42 });
+    run.saveCache();
+    expect(readdirSync(dir)).toEqual(['bundle.js']);
+  });
+
+  it('under --enable-source-maps requires the bundle as usual, uncached', () => {
+    process.setSourceMapsEnabled(true);
+    try {
+      const run = runBundle(bundle, { cacheDir, name: 'demo' });
+      expect(run.exports).toMatchObject({ answer: 42, dirname: dir });
+      expect(run.usedCache).toBe(false);
+      run.saveCache();
+      expect(readdirSync(dir)).toEqual(['bundle.js']);
+    } finally {
+      process.setSourceMapsEnabled(false);
+    }
+  });
+
+  it('saves the cache after the process answers its first HTTP request', async () => {
+    const run = runBundle(bundle, { cacheDir, name: 'demo' });
+    saveCacheAfterFirstRequest(run, 0);
+    const server = createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      await new Promise<void>((resolve, reject) => get(`http://127.0.0.1:${port}/`, (response) => response.resume().on('end', resolve)).on('error', reject));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      server.close();
+    }
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+  });
+});
