@@ -100,6 +100,16 @@ describe('gateway in front of the five services', () => {
     expect(days).toBeLessThan(367);
   });
 
+  it('publishes the key set that verifies tokens at /auth/.well-known/jwks.json, and no other dot path of /auth', async () => {
+    const response = await request(gateway.url).get('/auth/.well-known/jwks.json').expect(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    const keys = (response.body as { keys: { kid: string }[] }).keys;
+    // The key that signs the tokens of this platform, by the id its tokens carry.
+    const [header] = tokens.admin().split('.');
+    expect(keys.map((key) => key.kid)).toEqual([(JSON.parse(Buffer.from(header ?? '', 'base64url').toString()) as { kid: string }).kid]);
+    await request(gateway.url).get('/auth/.well-known/other.json').expect(403);
+  });
+
   it.each(['/x.php', '/a/b.aspx', '/legacy/index.ASP', '/page.jsp', '/.env', '/profile/.git/config', '/static/.hidden'])(
     'blocks %s with 403 in the platform body',
     async (blocked) => {

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { ServiceConfig } from '@teamfit/common';
 import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
+import { KeySetController } from './keys/key-set.controller';
 import { LoginController } from './login/login.controller';
 import { LOGIN_CLOCK, type LoginClock, LoginService } from './login/login.service';
 
@@ -16,6 +17,6 @@ export interface AuthAppOptions {
 export const authAppModule = (config: ServiceConfig, options: AuthAppOptions = {}): DynamicModule =>
   serviceModule(config, AuthAppModule, {
     imports: [MailModule.forRoot(config)],
-    controllers: [LoginController],
+    controllers: [LoginController, KeySetController],
     providers: [LoginService, { provide: LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) }],
   });

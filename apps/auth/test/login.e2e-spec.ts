@@ -79,7 +79,7 @@ describe('account sign-in against the auth service', () => {
   it('e-mails a code, and verify with code and verifier signs the account in', async () => {
     const { loginToken, otp, verifier } = await login('admin@example.test');
     const [header] = loginToken.split('.');
-    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({ alg: 'ES256', typ: 'login+jwt' });
+    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({ alg: 'ES256', typ: 'login+jwt', kid: expect.any(String) });
     const mail = await smtp.latestTo('admin@example.test');
     expect(mail.raw).toContain('Content-Type: text/plain');
     expect(mail.raw).toContain('Content-Type: text/html');

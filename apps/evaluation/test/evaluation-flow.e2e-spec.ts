@@ -355,6 +355,41 @@ describe('the questionnaire flow and its scores', () => {
     expect(stored.rows[0]).toEqual({ status: 'complete', answered: 3, has_results: true, answers: '3' });
   });
 
+  it('scores the completing answer against the answers as they are when it is written, not as first read', async () => {
+    const id = await startForNewPersona('changed under it');
+    await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 1 }).expect(200);
+    await post(`/evaluation/${id}/answer`, { questionId: f.q2, value: 2 }).expect(200);
+    // Another request re-answers q1 (5 instead of 1), as the service would, and has not committed
+    // when the final answer reads the evaluation and its answers.
+    const other = new Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`UPDATE evaluation.evaluation_answers SET value = 5 WHERE evaluation_id = $1 AND question_id = $2`, [id, f.q1]);
+      await other.query(`UPDATE evaluation.evaluations SET answer_values = set_byte(answer_values, position('\\x01'::bytea IN answer_values) - 1, 5) WHERE id = $1`, [id]);
+      const final = post(`/evaluation/${id}/answer`, { questionId: f.q3, value: 3 }).then((response) => response);
+      // The final answer's write waits on the row the other request holds; then that one commits.
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const waiting = await client.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%completed AS%'`);
+        if (waiting.rows[0]?.n === '1') break;
+        if (Date.now() > deadline) throw new Error('the final answer never waited for the row');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await other.query('COMMIT');
+      const response = await final;
+      expect(response.status).toBe(200);
+      expect(response.body.status).toBe('complete');
+      const stored = await client.query<{ answer_values: Buffer }>(`SELECT answer_values FROM evaluation.evaluations WHERE id = $1`, [id]);
+      expect([...(stored.rows[0]?.answer_values ?? [])].sort()).toEqual([2, 3, 5]);
+      // The results count q1 as 5, as a team-match made now does.
+      const match = await post(`/evaluation/${id}/team-match`, {}).expect(200);
+      expect((response.body.results as { overallScore: number }).overallScore).toBe((match.body.workstyle as { score: number }).score);
+    } finally {
+      await other.end();
+    }
+  });
+
   it('counts a question once when it is answered several times at once', async () => {
     const id = await startForNewPersona('again');
     const answers = await Promise.all([1, 2, 3, 4].map((value) => post(`/evaluation/${id}/answer`, { questionId: f.q1, value })));

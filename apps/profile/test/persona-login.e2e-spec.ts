@@ -61,7 +61,7 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
 
     // The login-step token: kind persona-login, with emailAddress and personaId (spec 4.3).
     const [header] = loginToken.split('.');
-    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({ alg: 'ES256', typ: 'persona-login+jwt' });
+    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({ alg: 'ES256', typ: 'persona-login+jwt', kid: expect.any(String) });
     expect(signer.verify(loginToken)).toMatchObject({ kind: 'persona-login', sub: persona.id, personaId: persona.id, emailAddress: 'Ada.Persona@Example.test' });
     const mail = await smtp.latestTo('ada.persona@example.test');
     expect(mail.raw).toContain('Subject: Your Teamfit sign-in code:');

@@ -1,6 +1,7 @@
 export { TOKEN_KINDS, TOKEN_TTL_SECONDS, isTokenKind, typHeaderOf, type TokenKind } from './tokens/token-kind';
 export type { TokenClaims, VerifiedToken } from './tokens/token-claims';
 export { TokenError, TokenSigner, type TokenSettings } from './tokens/token-signer';
+export type { JsonWebKeySet, PublicJsonWebKey } from './tokens/signing-key';
 export { DEFAULT_VERIFIED_TOKEN_CACHE_SIZE, VerifiedTokenCache } from './tokens/verified-token-cache';
 export { ensureKeyPairFiles, generateKeyPair, type KeyPairPem } from './tokens/key-pair';
 export { AccessGuard } from './guards/access.guard';

@@ -22,6 +22,7 @@ export class SecurityModule {
             new TokenSigner({
               publicKeyPem: config.jwt.publicKeyPem,
               privateKeyPem: config.jwt.privateKeyPem,
+              previousPublicKeyPems: config.jwt.previousPublicKeyPems,
               issuer: config.jwt.issuer,
               audience: config.jwt.audience,
             }),

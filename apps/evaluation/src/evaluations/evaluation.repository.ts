@@ -15,14 +15,24 @@ import type { EvaluationResults } from './evaluation.types';
 
 export type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'execute'>;
 
+/**
+ * Where a read goes: a transaction (`Executor`), the primary's pool (`'primary'`: reads that must
+ * see the latest commit, outside a transaction), or, when left out, the read replica.
+ */
+export type ReadFrom = Executor | 'primary';
+
 export interface EvaluationFilter {
   personaId: string;
   teamId?: number;
   status?: EvaluationStatus;
 }
 
-/** What the answer path reads of the locked evaluation: ids and counters, no results. */
-export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'>;
+/**
+ * What the answer path reads of an evaluation: ids and counters, no results; `rowVersion` is the
+ * row's PostgreSQL `xmin`, which every write to the row changes (a completing answer written
+ * without a lock is written only if the row is still the one it read).
+ */
+export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'> & { rowVersion: string };
 
 export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt' | 'answerValues' | 'questionnaireVersionId'>;
 
@@ -61,6 +71,7 @@ const stateColumns = {
   answerValues: evaluations.answerValues,
   createdAt: evaluations.createdAt,
   updatedAt: evaluations.updatedAt,
+  rowVersion: sql<string>`${evaluations}.xmin::text`,
 };
 
 const summaryColumns = {
@@ -159,6 +170,9 @@ export class EvaluationRepository {
   private readonly memberProfilesOnPool;
   private readonly teamStampOnPool;
   private readonly answersOnPool;
+  private readonly memberProfilesOnPrimary;
+  private readonly teamStampOnPrimary;
+  private readonly answerInputsOnPrimary;
 
   constructor(@InjectDatabase() readonly db: Database, @InjectReadDatabase() reads: Database) {
     this.byId = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
@@ -173,6 +187,11 @@ export class EvaluationRepository {
     this.memberProfilesOnPool = memberProfilesQuery(reads);
     this.teamStampOnPool = teamStampQuery(reads);
     this.answersOnPool = answersQuery(db);
+    // The completing answer reads without a transaction, from the primary: it must see every
+    // answer and profile committed before it.
+    this.memberProfilesOnPrimary = memberProfilesQuery(db);
+    this.teamStampOnPrimary = teamStampQuery(db);
+    this.answerInputsOnPrimary = answerInputsQuery(db);
   }
 
   async findById(evaluationId: string): Promise<EvaluationRow | undefined> {
@@ -226,9 +245,9 @@ export class EvaluationRepository {
     return { rows, total: rows.length };
   }
 
-  /** An evaluation's answers as scoring takes them (no dates to parse), in the caller's transaction. */
-  async answerInputsOf(evaluationId: string, db: Executor): Promise<{ questionId: number; value: number; timeTaken: number }[]> {
-    return answerInputsQuery(db).execute({ id: evaluationId });
+  /** An evaluation's answers as scoring takes them (no dates to parse). */
+  async answerInputsOf(evaluationId: string, from: ReadFrom): Promise<{ questionId: number; value: number; timeTaken: number }[]> {
+    return (from === 'primary' ? this.answerInputsOnPrimary : answerInputsQuery(from)).execute({ id: evaluationId });
   }
 
   async answersOf(evaluationId: string, db?: Executor): Promise<EvaluationAnswerRow[]> {
@@ -282,11 +301,13 @@ export class EvaluationRepository {
   }
 
   /**
-   * The completing answer, in the caller's transaction (which holds the row lock) and in one
-   * statement: the answer, the completed evaluation with its results, and its score profile.
+   * The completing answer in one statement: the answer, the completed evaluation with its results,
+   * and its score profile. In the caller's transaction, which holds the row lock (`db` given), or
+   * on its own, written only while the row is still the version `evaluation` was read at and
+   * incomplete. Whether it was written.
    */
   async complete(
-    evaluation: Pick<EvaluationRow, 'id' | 'personaId' | 'questionnaireVersionId'>,
+    evaluation: Pick<EvaluationState, 'id' | 'personaId' | 'questionnaireVersionId' | 'rowVersion'>,
     changes: {
       answer: { questionId: number; value: number; timeTaken: number; answeredAt: Date };
       answered: number;
@@ -294,24 +315,29 @@ export class EvaluationRepository {
       results: EvaluationResults;
       levels: (number | null)[];
     },
-    db: Executor,
-  ): Promise<void> {
+    db?: Executor,
+  ): Promise<boolean> {
     const { answer, answered, answerValues, results, levels } = changes;
-    const result = await db.execute(sql`
-      WITH recorded AS (
-        INSERT INTO ${evaluationAnswers} (evaluation_id, question_id, value, time_taken, answered_at)
-        VALUES (${evaluation.id}::uuid, ${answer.questionId}::int, ${answer.value}::int, ${answer.timeTaken}::int, ${answer.answeredAt}::timestamptz)
-        ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
-      ), completed AS (
+    // Without the lock the row is checked first, so the answer is written only with the rest.
+    const unchanged = db
+      ? sql``
+      : sql`AND ${evaluations}.xmin::text = ${evaluation.rowVersion} AND ${evaluations.status} <> 'complete'`;
+    const result = await (db ?? this.db).execute(sql`
+      WITH completed AS (
         UPDATE ${evaluations}
            SET status = 'complete', answered = ${answered}::int, answer_values = ${answerValues}::bytea, results = ${JSON.stringify(results)}::jsonb,
                completed_at = ${answer.answeredAt}::timestamptz, updated_at = ${answer.answeredAt}::timestamptz
-         WHERE id = ${evaluation.id}::uuid
+         WHERE id = ${evaluation.id}::uuid ${unchanged}
         RETURNING id
+      ), recorded AS (
+        INSERT INTO ${evaluationAnswers} (evaluation_id, question_id, value, time_taken, answered_at)
+        SELECT id, ${answer.questionId}::int, ${answer.value}::int, ${answer.timeTaken}::int, ${answer.answeredAt}::timestamptz FROM completed
+        ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
       )
       INSERT INTO ${evaluationScoreProfiles} (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
       SELECT id, ${evaluation.personaId}::uuid, ${evaluation.questionnaireVersionId}::int, ${answer.answeredAt}::timestamptz, ${answerValues}::bytea, ${sql.param(levels)}::float8[] FROM completed`);
-    if (result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
+    if (db && result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
+    return result.rowCount === 1;
   }
 
   /**
@@ -320,15 +346,21 @@ export class EvaluationRepository {
    * caller's transaction when given (the completing answer), else on the read replica
    * (team-match, compare-team: a member who completed a moment ago may be missing).
    */
-  async memberProfiles(teamId: number, db?: Executor): Promise<MemberProfileRow[]> {
-    return (db ? memberProfilesQuery(db) : this.memberProfilesOnPool).execute({ teamId });
+  async memberProfiles(teamId: number, from?: ReadFrom): Promise<MemberProfileRow[]> {
+    return this.onSide(from, memberProfilesQuery, this.memberProfilesOnPrimary, this.memberProfilesOnPool).execute({ teamId });
   }
 
   /** What tells whether a cached team context still holds; undefined when the team does not exist. */
-  async teamStamp(teamId: number, candidatePersonaId: string | null, db?: Executor): Promise<TeamStamp | undefined> {
-    const [row] = await (db ? teamStampQuery(db) : this.teamStampOnPool).execute({ teamId, candidate: candidatePersonaId });
+  async teamStamp(teamId: number, candidatePersonaId: string | null, from?: ReadFrom): Promise<TeamStamp | undefined> {
+    const [row] = await this.onSide(from, teamStampQuery, this.teamStampOnPrimary, this.teamStampOnPool).execute({ teamId, candidate: candidatePersonaId });
     if (!row) return undefined;
     const candidateProfile = row.candidateValues === null ? null : { questionnaireVersionId: row.candidateVersionId, answerValues: row.candidateValues };
     return { profilesVersion: row.profilesVersion, candidateIsMember: row.candidateIsMember, includesCandidate: row.includesCandidate, candidateProfile };
+  }
+
+  /** A prepared statement for `from`: built on the transaction, or the one kept for the pool. */
+  private onSide<Query>(from: ReadFrom | undefined, build: (db: Executor) => Query, onPrimary: Query, onReplica: Query): Query {
+    if (from === undefined) return onReplica;
+    return from === 'primary' ? onPrimary : build(from);
   }
 }

@@ -9,9 +9,9 @@ import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite } from './evaluation-access';
 import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
-import { EvaluationRepository } from './evaluation.repository';
+import { EvaluationRepository, type EvaluationState, type ReadFrom } from './evaluation.repository';
 import type { EvaluationResults } from './evaluation.types';
-import { QuestionnaireVersions } from './questionnaire-versions';
+import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
 import { fixQuestionSet, type ServedQuestion, serveQuestion } from './question-set';
 import { TeamContextService } from './team-context.service';
 
@@ -106,9 +106,10 @@ export class EvaluationService {
 
   /**
    * Stores an answer. Re-answering an answered question (while incomplete) replaces the earlier
-   * answer. An answer that leaves the evaluation incomplete is one statement (recordProgress);
-   * the completing answer, and any answer that finds the evaluation changed under it, takes the
-   * locked path below.
+   * answer. An answer that leaves the evaluation incomplete is one statement (recordProgress); the
+   * completing answer is scored from what was read and written in one statement that holds only
+   * while the evaluation row is still as read (completeUnlocked). When the row changed under
+   * either, the answer takes the locked path below, which serialises answers to the evaluation.
    */
   async answer(id: string, input: AnswerInput, principal: VerifiedToken) {
     const evaluation = await this.evaluations.findState(id);
@@ -118,13 +119,30 @@ export class EvaluationService {
     const version = await this.versions.get(evaluation.questionnaireVersionId);
     const position = version.compact.positionById.get(input.questionId);
     if (position === undefined) throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
-    // The answer that completes the evaluation (as far as this read shows) goes straight to the lock.
-    if (evaluation.answered === evaluation.total - 1 && evaluation.answerValues[position] === 0) return this.answerLocked(id, input, principal);
+    if (evaluation.answered === evaluation.total - 1 && evaluation.answerValues[position] === 0) {
+      return (await this.completeUnlocked(evaluation, version, position, input)) ?? this.answerLocked(id, input, principal);
+    }
     const now = this.now();
     const progressed = await this.evaluations.recordProgress(id, position, { ...input, answeredAt: now });
     if (!progressed) return this.answerLocked(id, input, principal);
     const next = version.served[nextPosition(progressed.answerValues)];
     return { ...summaryOf({ ...evaluation, status: 'in_progress', answered: progressed.answered, updatedAt: now }), nextQuestion: next ?? null };
+  }
+
+  /**
+   * The completing answer without a transaction: three round trips instead of seven, and no
+   * connection held while scoring. The earlier answers and the team are read after `evaluation`,
+   * and the write holds only if the row is still that version (its `xmin`), so they are exactly
+   * the answers it completes; undefined when another answer got there first.
+   */
+  private async completeUnlocked(evaluation: EvaluationState, version: QuestionnaireVersion, position: number, input: AnswerInput) {
+    const answerValues = Buffer.from(evaluation.answerValues);
+    answerValues[position] = input.value;
+    const scored = await this.score(evaluation, version, input, answerValues, 'primary');
+    const now = this.now();
+    const written = await this.evaluations.complete(evaluation, { answer: { ...input, answeredAt: now }, answered: evaluation.total, answerValues, ...scored });
+    if (!written) return undefined;
+    return { ...summaryOf({ ...evaluation, status: 'complete', answered: evaluation.total, updatedAt: now }), nextQuestion: null, results: scored.results };
   }
 
   /**
@@ -152,18 +170,26 @@ export class EvaluationService {
         const next = version.served[nextPosition(answerValues)];
         return { ...summaryOf({ ...evaluation, status: 'in_progress', answered, updatedAt: now }), nextQuestion: next ?? null };
       }
-      // The candidate's answers are the earlier ones (validity and time need each one's time) and this one.
-      const earlier = await this.evaluations.answerInputsOf(id, tx);
-      const candidateAnswers = [...earlier.filter((answer) => answer.questionId !== input.questionId), input];
-      // A candidate who is a member of a team whose organisation includes them counts like every
-      // member, by their latest completed evaluation: this one. The stored results then equal a
-      // team-match made right after.
-      const team = await this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, tx, answerValues);
-      const results = computeWorkstyleWithTeam(team, candidateAnswers);
-      const { levels } = compactProfile(version.compact, candidateAnswers);
-      await this.evaluations.complete(evaluation, { answer: { ...input, answeredAt: now }, answered, answerValues, results, levels }, tx);
-      return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results };
+      const scored = await this.score(evaluation, version, input, answerValues, tx);
+      await this.evaluations.complete(evaluation, { answer: { ...input, answeredAt: now }, answered, answerValues, ...scored }, tx);
+      return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
+  }
+
+  /** Results and score profile levels of the evaluation that `input` completes with `answerValues`. */
+  private async score(evaluation: EvaluationState, version: QuestionnaireVersion, input: AnswerInput, answerValues: Buffer, from: ReadFrom) {
+    // The candidate's answers are the earlier ones (validity and time need each one's time) and
+    // this one. A candidate who is a member of a team whose organisation includes them counts
+    // like every member, by their latest completed evaluation: this one. The stored results then
+    // equal a team-match made right after.
+    const [earlier, team] = await Promise.all([
+      this.evaluations.answerInputsOf(evaluation.id, from),
+      this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, from, answerValues),
+    ]);
+    const candidateAnswers = [...earlier.filter((answer) => answer.questionId !== input.questionId), input];
+    const results = computeWorkstyleWithTeam(team, candidateAnswers);
+    const { levels } = compactProfile(version.compact, candidateAnswers);
+    return { results, levels };
   }
 
   /** The whole ordered question list with a status per question, for a progress rail (spec 4.5). */

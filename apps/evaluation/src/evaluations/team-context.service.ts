@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { relayoutValues, TeamAggregate } from '@teamfit/scoring';
-import { EvaluationRepository, type Executor } from './evaluation.repository';
+import { EvaluationRepository, type ReadFrom } from './evaluation.repository';
 import { QuestionnaireVersions, type QuestionnaireVersion } from './questionnaire-versions';
 import { TeamAggregateCache } from './team-aggregate.cache';
 
@@ -40,8 +40,8 @@ export class TeamContextService {
    * values of the candidate's evaluation that completes now, in `version`'s order, which is their
    * latest completed evaluation although it is not stored yet.
    */
-  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, db?: Executor, completing?: ArrayLike<number>): Promise<TeamAggregate> {
-    const stamp = await this.evaluations.teamStamp(teamId, candidatePersonaId, db);
+  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, from?: ReadFrom, completing?: ArrayLike<number>): Promise<TeamAggregate> {
+    const stamp = await this.evaluations.teamStamp(teamId, candidatePersonaId, from);
     if (!stamp) return new TeamAggregate(version.compact);
     let whole = this.cache.find(teamId, version.id, stamp.profilesVersion);
     // The candidate's stored profile is the one in the aggregate: from the stamp's statement when
@@ -49,14 +49,14 @@ export class TeamContextService {
     let stored = stamp.candidateProfile;
     let isMember = stamp.candidateIsMember;
     if (!whole) {
-      const members = await this.evaluations.memberProfiles(teamId, db);
-      whole = await this.sum(version, members, db);
+      const members = await this.evaluations.memberProfiles(teamId, from);
+      whole = await this.sum(version, members, from);
       const profilesVersion = members[0]?.profilesVersion;
       if (profilesVersion !== undefined) this.cache.remember(teamId, version.id, profilesVersion, whole);
       stored = members.find((member) => member.personaId === candidatePersonaId) ?? null;
       isMember = stored !== null || stamp.candidateIsMember;
     }
-    const storedValues = isMember && stored ? await this.valuesIn(version, stored, db) : null;
+    const storedValues = isMember && stored ? await this.valuesIn(version, stored, from) : null;
     if (!isMember || !stamp.includesCandidate || completing === undefined) return this.contextOf(whole, storedValues, stamp.includesCandidate);
     // An included member completing now counts by this evaluation, not by the one stored before
     // (`whole` is this call's own copy, so it may be changed).
@@ -78,9 +78,9 @@ export class TeamContextService {
     return team;
   }
 
-  private async sum(version: QuestionnaireVersion, members: readonly StoredProfile[], db?: Executor): Promise<TeamAggregate> {
+  private async sum(version: QuestionnaireVersion, members: readonly StoredProfile[], from?: ReadFrom): Promise<TeamAggregate> {
     const team = new TeamAggregate(version.compact);
-    for (const member of members) team.addMember(await this.valuesIn(version, member, db));
+    for (const member of members) team.addMember(await this.valuesIn(version, member, from));
     return team;
   }
 
@@ -98,9 +98,10 @@ export class TeamContextService {
   }
 
   /** A profile's values in `version`'s question order (re-read through it when it was answered in another). */
-  async valuesIn(version: QuestionnaireVersion, profile: StoredProfile, db?: Executor): Promise<ArrayLike<number>> {
+  async valuesIn(version: QuestionnaireVersion, profile: StoredProfile, from?: ReadFrom): Promise<ArrayLike<number>> {
     if (profile.questionnaireVersionId === version.id) return profile.answerValues;
-    const own = await this.versions.get(profile.questionnaireVersionId, db);
+    // Versions are immutable and written before any evaluation references them: any pool reads them.
+    const own = await this.versions.get(profile.questionnaireVersionId, from === 'primary' ? undefined : from);
     return relayoutValues(profile.answerValues, own.compact.questionIds, version.compact);
   }
 }

@@ -1,4 +1,6 @@
-import { createPrivateKey, createPublicKey, type KeyObject, randomUUID, sign, verify } from 'node:crypto';
+import { JsonWebTokenError, JwtService, TokenExpiredError } from '@nestjs/jwt';
+import { createPrivateKey, createPublicKey, type KeyObject, randomUUID } from 'node:crypto';
+import { type JsonWebKeySet, type SigningKey, signingKeyOf } from './signing-key';
 import type { TokenClaims, VerifiedToken } from './token-claims';
 import { isTokenKind, TOKEN_TTL_SECONDS, typHeaderOf } from './token-kind';
 
@@ -10,37 +12,63 @@ export class TokenError extends Error {
 }
 
 export interface TokenSettings {
+  /** The current key: tokens are signed with its private half and verified with it. */
   publicKeyPem: string;
   privateKeyPem?: string | undefined;
+  /**
+   * Keys that still verify but no longer sign: during a rotation the old key stays here until
+   * every token it signed has expired, so nobody is signed out.
+   */
+  previousPublicKeyPems?: readonly string[] | undefined;
   issuer: string;
   audience: string;
   /** Seconds since the epoch; injected so tests can move time instead of sleeping. */
   now?: () => number;
 }
 
-const base64url = (input: Buffer | string): string => Buffer.from(input).toString('base64url');
-
-function decodeJson(segment: string, what: string): Record<string, unknown> {
+function decodeHeader(token: string): Record<string, unknown> {
+  const [segment, , signature] = token.split('.');
+  if (segment === undefined || signature === undefined || token.split('.').length !== 3) throw new TokenError('malformed token');
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // fall through to the error below
   }
-  throw new TokenError(`malformed token ${what}`);
+  throw new TokenError('malformed token header');
 }
 
-/** Signs and verifies platform JWTs with ECDSA P-256 (ES256). */
+/** jsonwebtoken's refusals in the platform's words (the guard logs them; clients see a 401). */
+function tokenErrorOf(error: unknown): TokenError {
+  if (error instanceof TokenExpiredError) return new TokenError('token expired');
+  if (error instanceof JsonWebTokenError) {
+    if (error.message === 'invalid signature') return new TokenError('invalid token signature');
+    if (error.message.startsWith('jwt issuer invalid')) return new TokenError('unexpected token issuer');
+    if (error.message.startsWith('jwt audience invalid')) return new TokenError('unexpected token audience');
+    return new TokenError(`invalid token (${error.message})`);
+  }
+  return new TokenError('invalid token');
+}
+
+/**
+ * Signs and verifies platform JWTs with ECDSA P-256 (ES256) through `@nestjs/jwt`. Every token
+ * names its key (`kid`, the key's RFC 7638 thumbprint), so a verifier that knows several keys
+ * picks the right one, and its kind in the `typ` header, checked against the `kind` claim.
+ */
 export class TokenSigner {
-  private readonly publicKey: KeyObject;
+  private readonly jwt = new JwtService();
+  private readonly current: SigningKey;
+  private readonly keysById: ReadonlyMap<string, SigningKey>;
   private readonly privateKey: KeyObject | undefined;
   private readonly now: () => number;
 
   constructor(private readonly settings: TokenSettings) {
-    this.publicKey = createPublicKey(settings.publicKeyPem);
+    this.current = signingKeyOf(createPublicKey(settings.publicKeyPem), 'JWT_PUBLIC_KEY');
+    const previous = (settings.previousPublicKeyPems ?? []).map((pem) => signingKeyOf(createPublicKey(pem), 'JWT_PREVIOUS_PUBLIC_KEYS'));
+    this.keysById = new Map([this.current, ...previous].map((key) => [key.kid, key]));
     this.privateKey = settings.privateKeyPem ? createPrivateKey(settings.privateKeyPem) : undefined;
-    if (this.publicKey.asymmetricKeyType !== 'ec' || this.publicKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-      throw new Error('JWT_PUBLIC_KEY must be an EC P-256 key');
+    if (this.privateKey && signingKeyOf(createPublicKey(this.privateKey), 'JWT_PRIVATE_KEY').kid !== this.current.kid) {
+      throw new Error('JWT_PRIVATE_KEY is not the private half of JWT_PUBLIC_KEY');
     }
     this.now = settings.now ?? (() => Math.floor(Date.now() / 1000));
   }
@@ -54,47 +82,46 @@ export class TokenSigner {
     return this.privateKey !== undefined;
   }
 
+  /** Every key that verifies tokens, the current one first, as a JSON Web Key Set (RFC 7517). */
+  get jsonWebKeySet(): JsonWebKeySet {
+    return { keys: [...this.keysById.values()].map((key) => key.jwk) };
+  }
+
   sign(claims: TokenClaims, ttlSeconds: number = TOKEN_TTL_SECONDS[claims.kind]): string {
     if (!this.privateKey) throw new Error('this service holds no private key and cannot sign tokens');
     const issuedAt = this.now();
-    const header = { alg: ALGORITHM, typ: typHeaderOf(claims.kind) };
-    const payload = {
-      ...claims,
-      iss: this.settings.issuer,
-      aud: this.settings.audience,
-      iat: issuedAt,
-      exp: issuedAt + ttlSeconds,
-      jti: randomUUID(),
-    };
-    const signingInput = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
-    const signature = sign('sha256', Buffer.from(signingInput), { key: this.privateKey, dsaEncoding: 'ieee-p1363' });
-    return `${signingInput}.${base64url(signature)}`;
+    const payload = { ...claims, iss: this.settings.issuer, aud: this.settings.audience, iat: issuedAt, exp: issuedAt + ttlSeconds, jti: randomUUID() };
+    return this.jwt.sign(payload, {
+      privateKey: this.privateKey,
+      algorithm: ALGORITHM,
+      keyid: this.current.kid,
+      header: { alg: ALGORITHM, typ: typHeaderOf(claims.kind), kid: this.current.kid },
+    });
   }
 
-  /** Verifies signature, algorithm, type, issuer, audience and expiry; throws TokenError otherwise. */
+  /** Verifies key, signature, algorithm, type, issuer, audience and expiry; throws TokenError otherwise. */
   verify(token: string): VerifiedToken {
-    const parts = token.split('.');
-    if (parts.length !== 3) throw new TokenError('malformed token');
-    const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-    const header = decodeJson(headerPart, 'header');
+    const header = decodeHeader(token);
     if (header['alg'] !== ALGORITHM) throw new TokenError('unexpected token algorithm');
-    const signature = Buffer.from(signaturePart, 'base64url');
-    const signatureValid = verify(
-      'sha256',
-      Buffer.from(`${headerPart}.${payloadPart}`),
-      { key: this.publicKey, dsaEncoding: 'ieee-p1363' },
-      signature,
-    );
-    if (!signatureValid) throw new TokenError('invalid token signature');
-    const payload = decodeJson(payloadPart, 'payload');
+    // A token without a key id predates key ids: only the current key can have signed it.
+    const kid = header['kid'];
+    const key = kid === undefined ? this.current : typeof kid === 'string' ? this.keysById.get(kid) : undefined;
+    if (!key) throw new TokenError('token signed with an unknown key');
+    let payload: Record<string, unknown>;
+    try {
+      payload = this.jwt.verify<Record<string, unknown>>(token, {
+        publicKey: key.publicKey,
+        algorithms: [ALGORITHM],
+        issuer: this.settings.issuer,
+        audience: this.settings.audience,
+        clockTimestamp: this.now(),
+      });
+    } catch (error) {
+      throw tokenErrorOf(error);
+    }
     const kind = payload['kind'];
     if (!isTokenKind(kind) || header['typ'] !== typHeaderOf(kind)) throw new TokenError('token type does not match its kind');
-    if (payload['iss'] !== this.settings.issuer) throw new TokenError('unexpected token issuer');
-    if (payload['aud'] !== this.settings.audience) throw new TokenError('unexpected token audience');
-    const exp = payload['exp'];
-    const iat = payload['iat'];
-    if (typeof exp !== 'number' || typeof iat !== 'number') throw new TokenError('token lacks exp or iat');
-    if (exp <= this.now()) throw new TokenError('token expired');
+    if (typeof payload['exp'] !== 'number' || typeof payload['iat'] !== 'number') throw new TokenError('token lacks exp or iat');
     if (typeof payload['sub'] !== 'string' || typeof payload['emailAddress'] !== 'string' || typeof payload['jti'] !== 'string') {
       throw new TokenError('token lacks required claims');
     }

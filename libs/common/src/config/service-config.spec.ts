@@ -36,6 +36,13 @@ describe('loadServiceConfig', () => {
     expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PUBLIC_KEY: 'not a key' }))).toBe('JWT_PUBLIC_KEY must be a PEM-encoded public key');
   });
 
+  it('takes the previous public keys of a rotation, one or more PEM blocks in one value', () => {
+    expect(loadServiceConfig('media', VALID).jwt.previousPublicKeyPems).toEqual([]);
+    const two = `${PUBLIC_PEM.trim()}\n${PUBLIC_PEM.trim()}`.replace(/\n/g, '\\n');
+    expect(loadServiceConfig('media', { ...VALID, JWT_PREVIOUS_PUBLIC_KEYS: two }).jwt.previousPublicKeyPems).toEqual([PUBLIC_PEM.trim(), PUBLIC_PEM.trim()]);
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PREVIOUS_PUBLIC_KEYS: 'old key' }))).toBe('JWT_PREVIOUS_PUBLIC_KEYS must hold one or more PEM-encoded public keys');
+  });
+
   it('takes an optional read replica URL, checked like DATABASE_URL', () => {
     expect(loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM }).databaseReadUrl).toBeUndefined();
     expect(loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: ' ' }).databaseReadUrl).toBeUndefined();
@@ -47,5 +54,12 @@ describe('loadServiceConfig', () => {
     expect(errorOf(() => loadServiceConfig('auth', VALID))).toBe('JWT_PRIVATE_KEY is required by the auth service');
     const config = loadServiceConfig('auth', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM.replace(/\n/g, '\\n') });
     expect(config.jwt.privateKeyPem).toBe(PRIVATE_PEM.trim());
+  });
+
+  it('reads the retention windows, defaults 24 months and 30 days, and refuses what is not a whole positive number', () => {
+    expect(loadServiceConfig('evaluation', VALID).retention).toEqual({ candidateMonths: 24, requestLogBodyDays: 30 });
+    expect(loadServiceConfig('evaluation', { ...VALID, RETENTION_CANDIDATE_MONTHS: '6', REQUEST_LOG_BODY_DAYS: '7' }).retention).toEqual({ candidateMonths: 6, requestLogBodyDays: 7 });
+    for (const bad of ['0', '-3', '1.5', 'two', '1201']) expect(errorOf(() => loadServiceConfig('evaluation', { ...VALID, RETENTION_CANDIDATE_MONTHS: bad }))).toMatch(/^RETENTION_CANDIDATE_MONTHS /);
+    for (const bad of ['0', '401', 'x']) expect(errorOf(() => loadServiceConfig('organisation', { ...VALID, REQUEST_LOG_BODY_DAYS: bad }))).toMatch(/^REQUEST_LOG_BODY_DAYS /);
   });
 });

@@ -13,6 +13,13 @@ const pem = (label: string) =>
     .transform((value) => value.replace(/\\n/g, '\n').trim())
     .refine((value) => value.includes(`-----BEGIN ${label}-----`), `must be a PEM-encoded ${label.toLowerCase()}`);
 
+/** One or more PEM public keys in one value (blocks one after another; `\n` accepted as in `pem`). */
+const pemList = (label: string) =>
+  z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').match(new RegExp(`-----BEGIN ${label}-----[^-]+-----END ${label}-----`, 'g')) ?? [])
+    .refine((blocks) => blocks.length > 0, `must hold one or more PEM-encoded ${label.toLowerCase()}s`);
+
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL');
@@ -27,6 +34,7 @@ const environmentSchema = z.object({
   DATABASE_READ_URL: postgresUrl.optional(),
   JWT_PUBLIC_KEY: pem('PUBLIC KEY'),
   JWT_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
+  JWT_PREVIOUS_PUBLIC_KEYS: pemList('PUBLIC KEY').optional(),
   JWT_ISSUER: z.string().min(1).default('teamfit'),
   JWT_AUDIENCE: z.string().min(1).default('teamfit-api'),
   SMTP_URL: z.string().refine((value) => /^smtps?:\/\/.+/.test(value), 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
@@ -40,6 +48,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   REQUEST_LOG: z.enum(['on', 'off']).default('on'),
+  RETENTION_CANDIDATE_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
+  REQUEST_LOG_BODY_DAYS: z.coerce.number().int().min(1).max(400).default(30),
 });
 
 /** Every environment variable a service reads. */
@@ -60,6 +70,8 @@ export interface ServiceConfig {
   readonly jwt: {
     readonly publicKeyPem: string;
     readonly privateKeyPem: string | undefined;
+    /** Keys retired from signing that still verify, until the tokens they signed have expired (a rotation). */
+    readonly previousPublicKeyPems: readonly string[];
     readonly issuer: string;
     readonly audience: string;
   };
@@ -76,6 +88,12 @@ export interface ServiceConfig {
   readonly logFormat: 'json' | 'pretty';
   /** Whether API calls are recorded (spec section 6); off only for measurements. */
   readonly requestLog: boolean;
+  readonly retention: {
+    /** Completed evaluations of personas that are not ACTIVE are erased this many months after completion. */
+    readonly candidateMonths: number;
+    /** Stored API-call bodies are reduced to their shape (keys and types) after this many days. */
+    readonly requestLogBodyDays: number;
+  };
 }
 
 /** Services that sign tokens; every other service only verifies them. */
@@ -106,6 +124,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     jwt: {
       publicKeyPem: values.JWT_PUBLIC_KEY,
       privateKeyPem: SIGNING_SERVICES.has(service) ? values.JWT_PRIVATE_KEY : undefined,
+      previousPublicKeyPems: values.JWT_PREVIOUS_PUBLIC_KEYS ?? [],
       issuer: values.JWT_ISSUER,
       audience: values.JWT_AUDIENCE,
     },
@@ -119,6 +138,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     requestLog: values.REQUEST_LOG === 'on',
+    retention: { candidateMonths: values.RETENTION_CANDIDATE_MONTHS, requestLogBodyDays: values.REQUEST_LOG_BODY_DAYS },
   };
 }
 

@@ -1,0 +1,37 @@
+import { createHash, type KeyObject } from 'node:crypto';
+
+/** A public key as a JSON Web Key (RFC 7517), as the key set publishes it. */
+export interface PublicJsonWebKey {
+  kty: 'EC';
+  crv: 'P-256';
+  x: string;
+  y: string;
+  kid: string;
+  alg: 'ES256';
+  use: 'sig';
+}
+
+export interface JsonWebKeySet {
+  keys: PublicJsonWebKey[];
+}
+
+/** A verification key: its PEM (what jsonwebtoken takes), its key id and its JWK. */
+export interface SigningKey {
+  readonly kid: string;
+  readonly publicKey: string;
+  readonly jwk: PublicJsonWebKey;
+}
+
+/**
+ * The key id is the key's JWK thumbprint (RFC 7638): derived from the key itself, so every service
+ * computes the same id from the same PEM and no id has to be configured or kept in step.
+ */
+export function signingKeyOf(key: KeyObject, setting: string): SigningKey {
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new Error(`${setting} must be an EC P-256 key`);
+  const { x, y } = key.export({ format: 'jwk' });
+  if (typeof x !== 'string' || typeof y !== 'string') throw new Error(`${setting} is not a usable EC public key`);
+  // The thumbprint hashes the required members in lexicographic order, without whitespace.
+  const kid = createHash('sha256').update(JSON.stringify({ crv: 'P-256', kty: 'EC', x, y })).digest('base64url');
+  const publicKey = key.export({ type: 'spki', format: 'pem' }).toString();
+  return { kid, publicKey, jwk: { kty: 'EC', crv: 'P-256', x, y, kid, alg: 'ES256', use: 'sig' } };
+}
