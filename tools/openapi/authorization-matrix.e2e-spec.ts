@@ -35,6 +35,7 @@ interface Call {
 /** Operations whose rule depends on whose resource it is: called on "self"'s resources. */
 const CALLS: Readonly<Record<string, (fx: Fixtures) => Call>> = {
   'GET /profile/persona/{id}': (fx) => ({ path: { id: fx.self } }),
+  'GET /profile/persona/{id}/export': (fx) => ({ path: { id: fx.self } }),
   'PATCH /profile/persona/{persona_id}': (fx) => ({ path: { persona_id: fx.self }, body: { profileBio: 'Changed by the matrix' } }),
   'POST /profile/persona/{id}/email/verify': (fx) => ({ path: { id: fx.self }, body: { otp: '000000' } }),
   'GET /media/media/{id}': (fx) => ({ path: { id: fx.privateFile } }),

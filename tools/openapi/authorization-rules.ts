@@ -39,6 +39,8 @@ export const PERSONA_OWNED_READ: AccessRule = { ...ACCOUNTS_READ, personaSelf: '
 export const PERSONA_ITSELF: AccessRule = { ...REFUSED, personaSelf: 'allowed' };
 /** A persona's own resource, changed: administrators and that persona alone (never a non-admin account). */
 export const PERSONA_OWNED_WRITE: AccessRule = { ...ADMIN_ONLY, personaSelf: 'allowed' };
+/** Everything held about a persona (its export): administrators and that persona alone, never another account. */
+export const PERSONA_DATA: AccessRule = PERSONA_OWNED_WRITE;
 /**
  * compare-team as the matrix calls it, against a team other than the evaluation's own: accounts
  * may; a persona may not even with its own evaluation (a persona compares only with its own team).
@@ -67,8 +69,10 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'GET /profile/persona/{id}': PERSONA_OWNED_READ,
   'PUT /profile/persona/{id}': ADMIN_ONLY,
   'DELETE /profile/persona/{id}': ADMIN_ONLY,
+  'POST /profile/persona/{id}/erase': ADMIN_ONLY,
   'PUT /profile/persona/{id}/access': ADMIN_ONLY,
   'PATCH /profile/persona/{persona_id}': PERSONA_OWNED_WRITE,
+  'GET /profile/persona/{id}/export': PERSONA_DATA,
   'GET /profile/me': ACCOUNTS_READ,
   'GET /profile/teammate': ACCOUNTS_READ,
   'POST /profile/teammate': ADMIN_ONLY,

@@ -1,9 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import type { ServiceConfig } from '@teamfit/common';
 import { serviceModule } from '@teamfit/platform';
 import { ALGORITHM_CONTROLLERS, ALGORITHM_PROVIDERS } from './algorithm/algorithm.parts';
 import type { EvaluationClock } from './evaluations/evaluation.clock';
 import { EVALUATION_CONTROLLERS, evaluationProviders } from './evaluations/evaluation.parts';
+import { EvaluationErasureJob } from './privacy/evaluation-erasure.job';
+import { EvaluationErasureRepository } from './privacy/evaluation-erasure.repository';
+import { EvaluationRetentionJob } from './privacy/evaluation-retention.job';
+import { EvaluationRetentionRepository } from './privacy/evaluation-retention.repository';
 
 @Module({})
 export class EvaluationAppModule {}
@@ -15,6 +20,14 @@ export interface EvaluationAppOptions {
 
 export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAppOptions = {}): DynamicModule =>
   serviceModule(config, EvaluationAppModule, {
+    imports: [ScheduleModule.forRoot()],
     controllers: [...ALGORITHM_CONTROLLERS, ...EVALUATION_CONTROLLERS],
-    providers: [...ALGORITHM_PROVIDERS, ...evaluationProviders(options.now)],
+    providers: [
+      ...ALGORITHM_PROVIDERS,
+      ...evaluationProviders(options.now),
+      EvaluationErasureRepository,
+      EvaluationErasureJob,
+      EvaluationRetentionRepository,
+      EvaluationRetentionJob,
+    ],
   });

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import type { ServiceConfig } from '@teamfit/common';
 import { serviceModule } from '@teamfit/platform';
 import { AccountController } from './accounts/account.controller';
@@ -11,6 +12,7 @@ import { OrganisationController } from './organisations/organisation.controller'
 import { OrganisationLogoStore } from './organisations/organisation-logo.store';
 import { OrganisationRepository } from './organisations/organisation.repository';
 import { OrganisationService } from './organisations/organisation.service';
+import { ORGANISATION_ERASURE_PROVIDERS } from './privacy/organisation-erasure.parts';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
 import { STATISTICS_CLOCK, type StatisticsClock } from './statistics/statistics.clock';
 import { StatisticsController } from './statistics/statistics.controller';
@@ -27,7 +29,7 @@ export interface OrganisationAppOptions {
 
 export const organisationAppModule = (config: ServiceConfig, options: OrganisationAppOptions = {}): DynamicModule =>
   serviceModule(config, OrganisationAppModule, {
-    imports: [MasterDataModule, AssessmentModule, ServiceRequestsModule.forRoot(config, { now: options.now })],
+    imports: [ScheduleModule.forRoot(), MasterDataModule, AssessmentModule, ServiceRequestsModule.forRoot(config, { now: options.now })],
     controllers: [AccountController, StatisticsController, OrganisationController],
     providers: [
       AccountRepository,
@@ -38,6 +40,7 @@ export const organisationAppModule = (config: ServiceConfig, options: Organisati
       OrganisationLogoStore,
       StatisticsService,
       TelemetryRetentionJob,
+      ...ORGANISATION_ERASURE_PROVIDERS,
       { provide: STATISTICS_CLOCK, useValue: options.now ?? (() => new Date()) },
     ],
   });

@@ -73,7 +73,7 @@ describe('two organisation instances started at once on an empty database', () =
   it('runs one retention pass at start; the other instance finds it done or running', async () => {
     const outcomes = await Promise.all(instances().map((instance) => instance.app.get(TelemetryRetentionJob).startupPass));
     expect(outcomes).toHaveLength(2);
-    expect(outcomes).toContainEqual({ outcome: 'ran', monthsDropped: 0 });
+    expect(outcomes).toContainEqual({ outcome: 'ran', monthsDropped: 0, bodiesReduced: 0 });
     expect(outcomes.filter((outcome) => outcome?.outcome === 'ran')).toHaveLength(1);
     expect(await count('SELECT count(*) AS n FROM telemetry.retention_passes')).toBe(1);
     // Looked for again the same day, by either instance: not due.
@@ -100,7 +100,7 @@ describe('two organisation instances started at once on an empty database', () =
       const skipped = await Promise.race([second.app.get(TelemetryRetentionJob).run(), sleep(3_000, 'still waiting' as const)]);
       expect(skipped).toEqual({ outcome: 'busy' });
       await reader.query('COMMIT');
-      expect(await running).toEqual({ outcome: 'ran', monthsDropped: 1 });
+      expect(await running).toEqual({ outcome: 'ran', monthsDropped: 1, bodiesReduced: 0 });
     } finally {
       await reader.query('ROLLBACK').catch(() => undefined);
       await reader.end();

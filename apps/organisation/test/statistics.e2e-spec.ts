@@ -1,3 +1,4 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { type ApiCallEntry, RequestLogWriter } from '@teamfit/common';
 import { apiCallEntry as entry } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
@@ -23,8 +24,10 @@ describe('visitor and by-app statistics', () => {
       databaseUrl: database.url,
       keys: tokens.keys,
     });
-    // The look for a due pass at start found an empty log: a pass, which dropped nothing.
-    expect(await organisation.app.get(TelemetryRetentionJob).startupPass).toEqual({ outcome: 'ran', monthsDropped: 0 });
+    // The look for a due pass at start found an empty log: a pass, which dropped nothing. The next
+    // looks, and the SLA sweep, are scheduled.
+    expect(organisation.app.get(SchedulerRegistry).getIntervals().sort()).toEqual(['sla-breach-sweep', 'telemetry-retention']);
+    expect(await organisation.app.get(TelemetryRetentionJob).startupPass).toEqual({ outcome: 'ran', monthsDropped: 0, bodiesReduced: 0 });
     const writer = organisation.app.get(RequestLogWriter);
     const seeded: ApiCallEntry[] = [
       entry(daysAgo(0), 'admin', 'desktop'),
@@ -122,7 +125,7 @@ describe('visitor and by-app statistics', () => {
       expect(await job.run()).toEqual({ outcome: 'not-due' });
       expect(await count()).toBe(1);
       now = new Date(TODAY.getTime() + 86_400_000);
-      expect(await job.run()).toEqual({ outcome: 'ran', monthsDropped: 1 });
+      expect(await job.run()).toEqual({ outcome: 'ran', monthsDropped: 1, bodiesReduced: 0 });
       expect(await job.run()).toEqual({ outcome: 'not-due' });
       expect(await count()).toBe(0);
       const days = await client.query("SELECT 1 FROM telemetry.api_call_days WHERE day < '2025-05-01'");

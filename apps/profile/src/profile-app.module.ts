@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import type { ServiceConfig } from '@teamfit/common';
 import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
@@ -9,6 +10,10 @@ import { PersonaEmailChangeRepository } from './personas/persona-email-change.re
 import { PersonaEmailService } from './personas/persona-email.service';
 import { PersonaRepository } from './personas/persona.repository';
 import { PersonaService } from './personas/persona.service';
+import { PERSONA_ERASURE_CONTROLLERS, personaErasureProviders } from './privacy/persona-erasure.parts';
+import { PersonaExportController } from './privacy/persona-export.controller';
+import { PersonaExportRepository } from './privacy/persona-export.repository';
+import { PersonaExportService } from './privacy/persona-export.service';
 import { TeamController } from './teams/team.controller';
 import { TeamRepository } from './teams/team.repository';
 import { TeamService } from './teams/team.service';
@@ -22,13 +27,15 @@ export class ProfileAppModule {}
 export interface ProfileAppOptions {
   /** Tests move time forward instead of waiting for codes to expire. */
   now?: PersonaLoginClock;
+  /** How long an erase request waits for the other services' parts (tests shorten it). */
+  erasureWaitMs?: number;
 }
 
 export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptions = {}): DynamicModule =>
   serviceModule(config, ProfileAppModule, {
-    imports: [MailModule.forRoot(config)],
+    imports: [ScheduleModule.forRoot(), MailModule.forRoot(config)],
     // The sign-in controller first: its fixed /persona/* paths are registered before /persona/:id.
-    controllers: [PersonaLoginController, PersonaController, TeammateController, TeamController],
+    controllers: [PersonaLoginController, PersonaController, ...PERSONA_ERASURE_CONTROLLERS, PersonaExportController, TeammateController, TeamController],
     providers: [
       TeammateRepository,
       TeammateService,
@@ -39,6 +46,9 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
       PersonaEmailService,
       PersonaService,
       PersonaLoginService,
+      ...personaErasureProviders(options.erasureWaitMs),
+      PersonaExportRepository,
+      PersonaExportService,
       { provide: PERSONA_LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) },
     ],
   });

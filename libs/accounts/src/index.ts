@@ -9,3 +9,4 @@ export {
   type NewOrganisationRow,
   type OrganisationRow,
 } from './organisation.table';
+export { ServiceRequestExportReader, type ExportedCommentRow, type ExportedServiceRequestRow } from './privacy/persona-export.reader';

@@ -18,12 +18,14 @@ export { callerAppOf, deviceTypeOf, type CallerOrigins, type DeviceType } from '
 export type { ApiCallEntry } from './request-log/api-call-entry';
 export { REDACTED, loggableBody, redactBody, redactRawHeaders } from './request-log/redaction';
 export { RequestLogWriter, type RequestLogWriterOptions } from './request-log/request-log.writer';
+export { UnloggedParams } from './request-log/unlogged-params';
 export { registerRequestHooks, type RequestLogSink, type RequestRecorders } from './request-log/request-log.hooks';
 export { RequestLogReader, type DailyCount } from './request-log/request-log.reader';
-export { RequestLogRetention, type RetentionOutcome } from './request-log/request-log.retention';
+export { RequestLogRetention, type RetentionOutcome, type RetentionWindows } from './request-log/request-log.retention';
 export { REQUEST_LOG_POOL, RequestLogModule } from './request-log/request-log.module';
 export { ErrorResponseDto } from './http/error-response.dto';
 export { FileUploadInterceptor, type UploadOptions, type UploadOptionsSource } from './upload/file-upload.interceptor';
 export { multerErrorToHttp } from './upload/multer-errors';
 export { BodyReadError, mediaTypeOf } from './http/request-body';
 export { BEARER_CHECK, type BearerCheck } from './http/body-parsers';
+export { ApiCallExportReader, identityPattern, type ExportedApiCallRow, type LoggedIdentity } from './privacy/persona-export.reader';

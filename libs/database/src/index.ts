@@ -17,3 +17,4 @@ export { REPLICA_CONNECT_TIMEOUT_MS, REPLICA_RETRY_AFTER_MS, ReplicaRouting, rep
 export { MIGRATION_LOCK, runMigrations, type MigrationTarget } from './migrations';
 export { ensureDatabase, quoteIdentifier, startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgres } from './embedded-postgres';
 export { serviceMigrationTargets, telemetryMigrationTarget } from './service-migrations';
+export { PooledReadSnapshot, type ReadSnapshot, type ReadSnapshotOptions } from './read-snapshot';

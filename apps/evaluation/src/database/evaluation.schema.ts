@@ -8,3 +8,6 @@ export * from './algorithm.tables';
 
 /** Evaluations, their fixed question sets and answers. */
 export * from './evaluation.tables';
+
+/** This service's part of each persona erasure (declared in libs/privacy, which the profile service reads). */
+export { evaluationErasureParts } from '@teamfit/privacy';

@@ -1,11 +1,11 @@
+import { EVALUATION_STATUSES, type EvaluationStatus } from '@teamfit/evaluations';
 import { sql } from 'drizzle-orm';
 import { check, customType, doublePrecision, index, integer, jsonb, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EvaluationResults, QuestionSet } from '../evaluations/evaluation.types';
 import { evaluationSchema } from './pg-schema';
 import { teams } from './algorithm.tables';
 
-export const EVALUATION_STATUSES = ['pending', 'in_progress', 'complete'] as const;
-export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
+export { EVALUATION_STATUSES, type EvaluationStatus };
 
 /** Raw bytes; node-postgres reads bytea as a Buffer and writes a Buffer as bytea. */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });

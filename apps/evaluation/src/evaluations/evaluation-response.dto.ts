@@ -2,21 +2,12 @@
 // questions), described for OpenAPI. Each class mirrors a type the service returns; the
 // controller's return types make the compiler hold the two together.
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import {
-  type DimensionDetail,
-  type DimensionResult,
-  SCORE_TYPES,
-  type ScoreCategory,
-  type ScoreType,
-  type ValidityResult,
-  WORKSTYLE_SCORING_VERSION,
-  type WorkstyleResult,
-} from '@teamfit/scoring';
-import { EVALUATION_STATUSES, type EvaluationStatus } from '../database/evaluation.schema';
+import { EVALUATION_STATUSES, EvaluationResultsDto, type EvaluationStatus } from '@teamfit/evaluations';
 
-export const SCORE_CATEGORIES: readonly ScoreCategory[] = ['low', 'medium', 'high'];
+// The stored results are described in libs/evaluations: the profile service's export shows them too.
+export { DimensionDetailDto, DimensionResultDto, EvaluationResultsDto, ResultValidityDto, SCORE_CATEGORIES } from '@teamfit/evaluations';
+
 const TIMESTAMP = { type: String, format: 'date-time' } as const;
-const LEVEL = { type: 'number', nullable: true, description: 'On the 1-5 answer scale' } as const;
 
 export class EvaluationProgressDto {
   @ApiProperty({ type: 'integer', minimum: 0 }) answered!: number;
@@ -33,43 +24,6 @@ export class ServedQuestionDto {
   @ApiProperty({ type: 'integer' }) questionGroupId!: number;
   @ApiProperty({ example: 'pace' }) questionGroupName!: string;
   @ApiProperty({ example: 'Pace' }) questionGroupTitle!: string;
-}
-
-export class DimensionDetailDto implements DimensionDetail {
-  @ApiProperty({ ...LEVEL, description: "The candidate's mean scored value; null when no item of the dimension was answered" }) candidateLevel!: number | null;
-  @ApiProperty({ ...LEVEL, description: "Mean of the members' levels; null when no member has one" }) teamMean!: number | null;
-  @ApiProperty(LEVEL) teamMin!: number | null;
-  @ApiProperty(LEVEL) teamMax!: number | null;
-  @ApiProperty({ type: 'number', nullable: true, description: 'candidateLevel - teamMean' }) delta!: number | null;
-}
-
-export class DimensionResultDto implements DimensionResult {
-  @ApiProperty({ type: 'integer' }) questionGroupId!: number;
-  @ApiProperty() name!: string;
-  @ApiProperty({ enum: SCORE_TYPES }) scoreType!: ScoreType;
-  @ApiProperty({ type: 'number', minimum: 0, maximum: 100 }) scorePercentage!: number;
-  @ApiProperty({ enum: SCORE_CATEGORIES }) scoreCategory!: ScoreCategory;
-  @ApiProperty({ type: 'number', minimum: 0, maximum: 100 }) weightPercentage!: number;
-  @ApiProperty({ type: DimensionDetailDto }) detail!: DimensionDetailDto;
-}
-
-/** Flags for review; they never change a score. */
-export class ResultValidityDto implements ValidityResult {
-  @ApiProperty({ type: 'number', nullable: true, description: 'Answered faking items on 0-100; null when none was answered' }) fakingIndex!: number | null;
-  @ApiProperty({ type: 'number', minimum: 0, maximum: 1, description: 'Share of answers given in under 2 seconds' }) fastAnswerRatio!: number;
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Longest run of identical answers' }) longestSameAnswerRun!: number;
-  @ApiProperty() flagged!: boolean;
-}
-
-/** Stored when the last answer arrives; every later read returns it unchanged. */
-export class EvaluationResultsDto implements WorkstyleResult {
-  @ApiProperty({ type: 'number', minimum: 0, maximum: 100 }) overallScore!: number;
-  @ApiProperty({ enum: SCORE_CATEGORIES }) overallCategory!: ScoreCategory;
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Seconds, summed over the answers' }) totalTimeTaken!: number;
-  @ApiProperty({ type: DimensionResultDto, isArray: true }) dimensions!: readonly DimensionResultDto[];
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Members whose answers formed the team context' }) teamSize!: number;
-  @ApiProperty({ enum: [WORKSTYLE_SCORING_VERSION] }) scoringVersion!: typeof WORKSTYLE_SCORING_VERSION;
-  @ApiProperty({ type: ResultValidityDto }) validity!: ResultValidityDto;
 }
 
 /** An evaluation without its question or results, as lists show it. */

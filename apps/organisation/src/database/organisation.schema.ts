@@ -7,3 +7,5 @@ export { accounts, organisations, organisationSchema } from '@teamfit/accounts';
 export { contentSeeds, questionAnswers, questionGroups, questions } from '@teamfit/assessment';
 export { countries, educationLevels, functions, industries, locations, skills, studyMajors } from './master-data.tables';
 export { serviceRequestAttachments, serviceRequestComments, serviceRequestHistory, serviceRequests } from './service-requests.tables';
+/** This service's part of each persona erasure (declared in libs/privacy, which the profile service reads). */
+export { organisationErasureParts } from '@teamfit/privacy';

@@ -40,6 +40,8 @@ export class ServiceRequestsModule {
         SlaBreachJob,
         { provide: SERVICE_REQUEST_CLOCK, useValue: options.now ?? (() => new Date()) },
       ],
+      // Erasure (../privacy) rewrites the search document of the tickets it scrubs.
+      exports: [ServiceRequestRepository],
     };
   }
 }

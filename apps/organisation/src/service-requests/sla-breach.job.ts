@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { SERVICE_REQUEST_CLOCK, type ServiceRequestClock } from './service-request.clock';
 import { ServiceRequestRepository } from './service-request.repository';
 
@@ -12,26 +13,15 @@ export const SLA_SWEEP_INTERVAL_MS = 60_000;
  * sweeps at once mark each ticket once and write nothing else.
  */
 @Injectable()
-export class SlaBreachJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SlaBreachJob {
   private readonly logger = new Logger('SlaBreach');
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly tickets: ServiceRequestRepository,
     @Inject(SERVICE_REQUEST_CLOCK) private readonly now: ServiceRequestClock,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.run(), SLA_SWEEP_INTERVAL_MS);
-    // Never the reason the process stays alive.
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
+  @Interval('sla-breach-sweep', SLA_SWEEP_INTERVAL_MS)
   async run(): Promise<number> {
     try {
       return await this.tickets.markBreaches(this.now());

@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { RequestLogRetention, type RetentionOutcome } from '@teamfit/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { InjectConfig, RequestLogRetention, type RetentionOutcome, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { STATISTICS_CLOCK, type StatisticsClock } from './statistics.clock';
 
@@ -12,38 +13,41 @@ export const RETENTION_PASS_INTERVAL_MS = 23 * HOUR_MS;
 
 /**
  * The organisation service owns the statistics, so it trims the log: one pass a day across all
- * its instances (RequestLogRetention says how the instances agree).
+ * its instances (RequestLogRetention says how the instances agree), dropping months past 400
+ * days and reducing bodies past REQUEST_LOG_BODY_DAYS to their shape.
  */
 @Injectable()
-export class TelemetryRetentionJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TelemetryRetentionJob implements OnApplicationBootstrap {
   private readonly logger = new Logger('TelemetryRetention');
   private readonly retention: RequestLogRetention;
-  private timer: NodeJS.Timeout | undefined;
   /** The look at start, not awaited by the start itself; settles with its outcome (undefined: it failed). */
   startupPass: Promise<RetentionOutcome | undefined> = Promise.resolve(undefined);
+
+  private readonly bodyDays: number;
 
   constructor(
     @InjectDatabase() db: Database,
     @Inject(STATISTICS_CLOCK) private readonly now: StatisticsClock,
+    @InjectConfig() config: ServiceConfig,
   ) {
+    this.bodyDays = config.retention.requestLogBodyDays;
     this.retention = new RequestLogRetention(db);
   }
 
   onApplicationBootstrap(): void {
     this.startupPass = this.run();
-    this.timer = setInterval(() => void this.run(), CHECK_EVERY_MS);
-    this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
-
+  @Interval('telemetry-retention', CHECK_EVERY_MS)
   async run(): Promise<RetentionOutcome | undefined> {
     try {
-      const result = await this.retention.passIfDue(this.now(), TELEMETRY_RETENTION_DAYS, RETENTION_PASS_INTERVAL_MS);
-      if (result.outcome === 'ran' && result.monthsDropped > 0) {
-        this.logger.log(`dropped ${result.monthsDropped} month(s) of API-call log past ${TELEMETRY_RETENTION_DAYS} days`);
+      const windows = { keepDays: TELEMETRY_RETENTION_DAYS, bodyDays: this.bodyDays, intervalMs: RETENTION_PASS_INTERVAL_MS };
+      const result = await this.retention.passIfDue(this.now(), windows);
+      if (result.outcome === 'ran') {
+        this.logger.log(
+          `API-call log retention: dropped ${result.monthsDropped} month(s) past ${TELEMETRY_RETENTION_DAYS} days, ` +
+            `reduced ${result.bodiesReduced} stored bod${result.bodiesReduced === 1 ? 'y' : 'ies'} past ${this.bodyDays} days to their shape`,
+        );
       }
       return result;
     } catch (error) {

@@ -11,3 +11,5 @@ export { personas, profileSchema, teammates, teams } from '@teamfit/personas';
 export const { loginChallenges, refreshTokens, loginThrottles } = createLoginTables(profileSchema);
 export const profileLoginTables = { loginChallenges, refreshTokens, loginThrottles };
 export { personaEmailChanges } from '../personas/persona-email-change.table';
+/** Erasure records: written here, read by the services that erase their part (libs/privacy). */
+export { personaErasures } from '@teamfit/privacy';

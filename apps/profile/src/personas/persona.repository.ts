@@ -79,8 +79,8 @@ export class PersonaRepository {
     return row;
   }
 
-  async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.delete(personas).where(eq(personas.id, id)).returning({ id: personas.id });
+  async delete(id: string, tx: Executor = this.db): Promise<boolean> {
+    const deleted = await tx.delete(personas).where(eq(personas.id, id)).returning({ id: personas.id });
     return deleted.length > 0;
   }
 

@@ -3,6 +3,7 @@ import type { VerifiedToken } from '@teamfit/auth';
 import { conflict, forbidden, notFound, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import type { PersonaRow } from '@teamfit/personas';
+import { PersonaLoginRowsRepository } from '../privacy/persona-login-rows.repository';
 import { completenessOf } from './persona-completeness';
 import type {
   CreatePersonaDto,
@@ -34,6 +35,7 @@ export class PersonaService {
     @InjectDatabase() private readonly db: Database,
     private readonly repository: PersonaRepository,
     private readonly emails: PersonaEmailService,
+    private readonly loginRows: PersonaLoginRowsRepository,
   ) {}
 
   async list(query: PersonaListQueryDto): Promise<PersonaPageDto> {
@@ -124,8 +126,14 @@ export class PersonaService {
     return this.write(id, changes);
   }
 
+  /** The persona and its sign-in state go together: no code, session or lockout outlives it. */
   async remove(id: string): Promise<void> {
-    if (!(await this.repository.delete(id))) throw notFound('Persona');
+    const removed = await this.db.transaction(async (tx) => {
+      if (!(await this.repository.delete(id, tx))) return false;
+      await this.loginRows.deleteFor(tx, id.toLowerCase());
+      return true;
+    });
+    if (!removed) throw notFound('Persona');
   }
 
   /** An administrator's write: addresses change at once, unless another persona signs in with them (409). */

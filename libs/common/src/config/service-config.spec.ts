@@ -55,4 +55,11 @@ describe('loadServiceConfig', () => {
     const config = loadServiceConfig('auth', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM.replace(/\n/g, '\\n') });
     expect(config.jwt.privateKeyPem).toBe(PRIVATE_PEM.trim());
   });
+
+  it('reads the retention windows, defaults 24 months and 30 days, and refuses what is not a whole positive number', () => {
+    expect(loadServiceConfig('evaluation', VALID).retention).toEqual({ candidateMonths: 24, requestLogBodyDays: 30 });
+    expect(loadServiceConfig('evaluation', { ...VALID, RETENTION_CANDIDATE_MONTHS: '6', REQUEST_LOG_BODY_DAYS: '7' }).retention).toEqual({ candidateMonths: 6, requestLogBodyDays: 7 });
+    for (const bad of ['0', '-3', '1.5', 'two', '1201']) expect(errorOf(() => loadServiceConfig('evaluation', { ...VALID, RETENTION_CANDIDATE_MONTHS: bad }))).toMatch(/^RETENTION_CANDIDATE_MONTHS /);
+    for (const bad of ['0', '401', 'x']) expect(errorOf(() => loadServiceConfig('organisation', { ...VALID, REQUEST_LOG_BODY_DAYS: bad }))).toMatch(/^REQUEST_LOG_BODY_DAYS /);
+  });
 });

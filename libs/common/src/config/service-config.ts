@@ -48,6 +48,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   REQUEST_LOG: z.enum(['on', 'off']).default('on'),
+  RETENTION_CANDIDATE_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
+  REQUEST_LOG_BODY_DAYS: z.coerce.number().int().min(1).max(400).default(30),
 });
 
 /** Every environment variable a service reads. */
@@ -86,6 +88,12 @@ export interface ServiceConfig {
   readonly logFormat: 'json' | 'pretty';
   /** Whether API calls are recorded (spec section 6); off only for measurements. */
   readonly requestLog: boolean;
+  readonly retention: {
+    /** Completed evaluations of personas that are not ACTIVE are erased this many months after completion. */
+    readonly candidateMonths: number;
+    /** Stored API-call bodies are reduced to their shape (keys and types) after this many days. */
+    readonly requestLogBodyDays: number;
+  };
 }
 
 /** Services that sign tokens; every other service only verifies them. */
@@ -130,6 +138,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     requestLog: values.REQUEST_LOG === 'on',
+    retention: { candidateMonths: values.RETENTION_CANDIDATE_MONTHS, requestLogBodyDays: values.REQUEST_LOG_BODY_DAYS },
   };
 }
 

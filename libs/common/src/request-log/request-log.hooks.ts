@@ -7,6 +7,7 @@ import type { ServiceLog } from '../logging/service-log';
 import type { ApiCallEntry } from './api-call-entry';
 import { type CallerOrigins, callerAppOf, deviceTypeOf } from './caller-app';
 import { loggableBody, redactRawHeaders } from './redaction';
+import { type LoggedTarget, loggedTargetOf } from './unlogged-params';
 
 /** Probes and descriptions are not API calls: monitors would otherwise drown the statistics. */
 const NOT_LOGGED = /^\/(health|_ping|docs)(\/|$|-json)/;
@@ -92,11 +93,12 @@ function record(recorders: RequestRecorders, lines: boolean, probe: boolean, req
     recorders.log.request('debug', Date.now(), request.id, request.method, pathOf(request.url), reply.statusCode, durationMs);
     return;
   }
-  if (lines) recorders.log.request('log', Date.now(), request.id, request.method, pathOf(request.url), reply.statusCode, durationMs);
-  recorders.sink?.record(apiCallEntry(request, reply, startedAt, durationMs, recorders));
+  const target = loggedTargetOf(request);
+  if (lines) recorders.log.request('log', Date.now(), request.id, request.method, pathOf(target.url), reply.statusCode, durationMs);
+  recorders.sink?.record(apiCallEntry(request, target, reply, startedAt, durationMs, recorders));
 }
 
-function apiCallEntry(request: FastifyRequest, reply: FastifyReply, startedAt: number, processingTime: number, { service, origins }: RequestRecorders): ApiCallEntry {
+function apiCallEntry(request: FastifyRequest, target: LoggedTarget, reply: FastifyReply, startedAt: number, processingTime: number, { service, origins }: RequestRecorders): ApiCallEntry {
   const startTime = new Date(startedAt);
   const remoteAddress = request.ip ?? request.socket.remoteAddress ?? null;
   const { method, headers } = request;
@@ -109,7 +111,7 @@ function apiCallEntry(request: FastifyRequest, reply: FastifyReply, startedAt: n
     endTime: new Date(startedAt + processingTime),
     processingTime: Math.round(processingTime * 1000) / 1000,
     method,
-    url: request.url,
+    url: target.url,
     httpVersion: request.raw.httpVersion,
     statusCode: reply.statusCode,
     remoteAddress,
@@ -119,7 +121,7 @@ function apiCallEntry(request: FastifyRequest, reply: FastifyReply, startedAt: n
     rawHeaders: redactRawHeaders(request.raw.rawHeaders),
     body: logsBody ? loggableBody(request.body) : null,
     // The not-found route's wildcard is not a parameter of the call.
-    params: request.is404 ? {} : { ...(request.params as Record<string, unknown> | null) },
+    params: request.is404 ? {} : target.params,
     query: { ...(request.query as Record<string, unknown> | null) },
   };
 }

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { Transaction } from '@teamfit/database';
+import { type ErasureIdentity, type ErasurePartRepository, IdentityScrubber, type OrganisationErasureCounts } from '@teamfit/privacy';
+import { ApiCallLogErasureRepository } from './api-call-log-erasure.repository';
+import { ServiceRequestErasureRepository } from './service-request-erasure.repository';
+
+/**
+ * The organisation service's part of a persona's erasure, in one transaction: the service
+ * requests (kept, made anonymous) and the API-call log, which this service owns the upkeep of
+ * (retention, statistics).
+ */
+@Injectable()
+export class OrganisationErasureRepository implements ErasurePartRepository {
+  constructor(
+    private readonly serviceRequests: ServiceRequestErasureRepository,
+    private readonly apiCalls: ApiCallLogErasureRepository,
+  ) {}
+
+  async erase(tx: Transaction, identity: ErasureIdentity): Promise<OrganisationErasureCounts> {
+    const own = new IdentityScrubber(identity);
+    const mentions = new IdentityScrubber(identity, { exactOnly: true });
+    const tickets = await this.serviceRequests.erase(tx, identity, own, mentions);
+    return { ...tickets, apiCalls: await this.apiCalls.erase(tx, own) };
+  }
+}

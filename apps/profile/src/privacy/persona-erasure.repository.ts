@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
+import { teams } from '@teamfit/personas';
+import {
+  ERASURE_PART_TABLES,
+  ERASURE_PARTS,
+  ERASURE_REQUESTED_CHANNEL,
+  type ErasurePart,
+  type ErasurePartRow,
+  notifyInTransaction,
+  personaErasures,
+  type PersonaErasureRow,
+} from '@teamfit/privacy';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../personas/persona.repository';
+
+export type NewPersonaErasure = Pick<typeof personaErasures.$inferInsert, 'subjectHash' | 'requestedBy' | 'profileCounts' | 'pendingIdentity'>;
+
+/**
+ * `profile.persona_erasures`, and the parts other services record in their own schemas (read
+ * only, through the tables libs/privacy declares). The profile part's one statement on teams
+ * lives here too: it exists only for erasure.
+ */
+@Injectable()
+export class PersonaErasureRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  async findBySubject(subjectHash: string): Promise<PersonaErasureRow | undefined> {
+    const [row] = await this.db.select().from(personaErasures).where(eq(personaErasures.subjectHash, subjectHash));
+    return row;
+  }
+
+  async findById(id: string): Promise<PersonaErasureRow | undefined> {
+    const [row] = await this.db.select().from(personaErasures).where(eq(personaErasures.id, id));
+    return row;
+  }
+
+  /** Inside the profile part's transaction: the record, and the other services woken when it commits. */
+  async insert(tx: Executor, values: NewPersonaErasure): Promise<PersonaErasureRow> {
+    const [row] = await tx
+      .insert(personaErasures)
+      .values({ ...values, parts: [...ERASURE_PARTS] })
+      .returning();
+    if (!row) throw new Error('INSERT ... RETURNING gave no row');
+    await notifyInTransaction(tx, ERASURE_REQUESTED_CHANNEL, row.id);
+    return row;
+  }
+
+  /** Takes the persona out of every profile team's members and managers; answers how many teams changed. */
+  async leaveTeams(tx: Executor, personaId: string): Promise<number> {
+    const changed = await tx
+      .update(teams)
+      .set({
+        memberIds: sql`array_remove(${teams.memberIds}, ${personaId}::text)`,
+        managers: sql`array_remove(${teams.managers}, ${personaId}::text)`,
+        updatedAt: sql`now()`,
+      })
+      .where(sql`${personaId}::text = ANY(${teams.memberIds}) OR ${personaId}::text = ANY(${teams.managers})`)
+      .returning({ id: teams.id });
+    return changed.length;
+  }
+
+  /** Ids of the erasures not completed yet, oldest first. */
+  async pendingIds(): Promise<string[]> {
+    const rows = await this.db.select({ id: personaErasures.id }).from(personaErasures).where(isNull(personaErasures.completedAt)).orderBy(personaErasures.requestedAt);
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Completes the erasure if every part it expects is recorded: stamps it and drops the identity
+   * the parts needed. One statement, so concurrent callers complete it once; `undefined` when it
+   * was not completed by this call (parts missing, or completed already).
+   */
+  async completeIfDone(id: string): Promise<PersonaErasureRow | undefined> {
+    const partsDone: SQL[] = ERASURE_PARTS.map(
+      (part) => sql`(NOT (${part} = ANY(${personaErasures.parts})) OR EXISTS (SELECT 1 FROM ${ERASURE_PART_TABLES[part]} WHERE ${ERASURE_PART_TABLES[part].erasureId} = ${personaErasures.id}))`,
+    );
+    const [row] = await this.db
+      .update(personaErasures)
+      .set({ completedAt: sql`now()`, pendingIdentity: null })
+      .where(and(eq(personaErasures.id, id), isNull(personaErasures.completedAt), ...partsDone))
+      .returning();
+    return row;
+  }
+
+  /** The parts recorded so far for one erasure. */
+  async partsOf(id: string): Promise<Partial<Record<ErasurePart, ErasurePartRow>>> {
+    const found = await Promise.all(
+      ERASURE_PARTS.map(async (part) => {
+        const table = ERASURE_PART_TABLES[part];
+        const [row] = await this.db.select().from(table).where(eq(table.erasureId, id));
+        return [part, row] as const;
+      }),
+    );
+    return Object.fromEntries(found.filter(([, row]) => row !== undefined));
+  }
+}

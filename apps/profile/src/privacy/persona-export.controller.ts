@@ -1,0 +1,49 @@
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { Principal, type VerifiedToken } from '@teamfit/auth';
+import type { FastifyReply } from 'fastify';
+import { ErrorResponseDto, UuidParams } from '../shared/validation';
+import { PersonaExportDto } from './persona-export.dto';
+import { PersonaExportService } from './persona-export.service';
+
+/** /persona/:id/export (gateway: /profile/persona/:id/export). */
+@ApiTags('persona')
+@ApiBearerAuth()
+@Controller('persona')
+export class PersonaExportController {
+  constructor(private readonly exports: PersonaExportService) {}
+
+  @Get(':id/export')
+  @ApiOperation({
+    summary: 'Everything the platform holds about a persona, as one JSON document (administrators, or the persona itself)',
+    description:
+      'Gathered from every service that holds some, as of one moment: the persona, its sign-in records, profile and algorithm ' +
+      'teams, experience and goals, evaluations with their questions, answers and results, the service requests it filed with ' +
+      'their public comments, and the API-call log entries that carry its id or e-mail address. Streamed as it is read ' +
+      '(chunked, no Content-Length).',
+  })
+  @ApiOkResponse({ type: PersonaExportDto, description: 'The document (formatVersion 1)' })
+  @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
+  @ApiForbiddenResponse({ description: 'Invalid or expired token, an account that is not an administrator, or another persona', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
+  async export(@Param() { id }: UuidParams, @Principal() caller: VerifiedToken, @Res() reply: FastifyReply): Promise<void> {
+    const document = await this.exports.open(id, caller);
+    // However the answer ends (a client gone, a HEAD request), the document stops and gives its snapshot back.
+    reply.raw.once('close', () => document.destroy());
+    void reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="persona-${id}.json"`)
+      .send(document);
+  }
+}

@@ -1,0 +1,206 @@
+// GET /persona/:id/export, described for OpenAPI: one JSON document with everything the platform
+// holds about a persona. The field names are a published format (formatVersion 1): a change to
+// them is a new version. Each class mirrors what persona-export.document.ts writes; its mapping
+// functions return these types, so the compiler holds the two together.
+import { ApiProperty } from '@nestjs/swagger';
+import { EVALUATION_STATUSES, type EvaluationStatus, EvaluationResultsDto } from '@teamfit/evaluations';
+import { PersonaDto } from '../personas/persona.dto';
+
+const TIMESTAMP = { type: String, format: 'date-time' } as const;
+const OPTIONAL_TIMESTAMP = { type: String, format: 'date-time', nullable: true } as const;
+const OPTIONAL_TEXT = { type: String, nullable: true } as const;
+
+export const PERSONA_EXPORT_FORMAT_VERSION = 1;
+
+// ----- profile service -----
+
+/** A sign-in code the persona asked for (the code itself is never stored, only a keyed hash). */
+export class PersonaExportSignInCodeDto {
+  @ApiProperty({ format: 'email', description: 'Where the code was sent' }) emailAddress!: string;
+  @ApiProperty(TIMESTAMP) requestedAt!: string;
+  @ApiProperty(TIMESTAMP) expiresAt!: string;
+  @ApiProperty({ ...OPTIONAL_TIMESTAMP, description: 'When it was used to sign in' }) usedAt!: string | null;
+  @ApiProperty({ ...OPTIONAL_TIMESTAMP, description: 'When a newer code replaced it' }) supersededAt!: string | null;
+}
+
+/** A signed-in session (one refresh-token family; the tokens are stored only as hashes). */
+export class PersonaExportSessionDto {
+  @ApiProperty(TIMESTAMP) startedAt!: string;
+  @ApiProperty({ ...TIMESTAMP, description: 'The last time its refresh token was issued or rotated' }) lastRefreshedAt!: string;
+  @ApiProperty({ ...TIMESTAMP, description: 'The session ends then, however often it is refreshed' }) endsAt!: string;
+  @ApiProperty({ ...OPTIONAL_TIMESTAMP, description: 'Signed out, or revoked' }) revokedAt!: string | null;
+}
+
+export class PersonaExportSignInLockDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Wrong codes in a row' }) consecutiveFailures!: number;
+  @ApiProperty(OPTIONAL_TIMESTAMP) lockedUntil!: string | null;
+}
+
+/** A new address the persona asked to use and has not confirmed yet. */
+export class PersonaExportEmailChangeDto {
+  @ApiProperty({ enum: ['emailAddress', 'user.emailAddress'] }) field!: string;
+  @ApiProperty({ format: 'email' }) newAddress!: string;
+  @ApiProperty(TIMESTAMP) requestedAt!: string;
+  @ApiProperty(TIMESTAMP) expiresAt!: string;
+}
+
+export class PersonaExportSignInDto {
+  @ApiProperty({ type: PersonaExportSignInCodeDto, isArray: true, description: 'Oldest first' }) codes!: PersonaExportSignInCodeDto[];
+  @ApiProperty({ type: PersonaExportSessionDto, isArray: true, description: 'Oldest first' }) sessions!: PersonaExportSessionDto[];
+  @ApiProperty({ type: PersonaExportSignInLockDto, nullable: true, description: 'null: no wrong code on record' }) lock!: PersonaExportSignInLockDto | null;
+  @ApiProperty({ type: PersonaExportEmailChangeDto, nullable: true }) pendingEmailChange!: PersonaExportEmailChangeDto | null;
+}
+
+/** A profile team the persona is a member or a manager of (the other people in it are not the persona's data). */
+export class PersonaExportProfileTeamDto {
+  @ApiProperty({ pattern: '^[0-9a-f]{24}$' }) _id!: string;
+  @ApiProperty() organisation_id!: string;
+  @ApiProperty() teamName!: string;
+  @ApiProperty(OPTIONAL_TEXT) teamDescription!: string | null;
+  @ApiProperty(OPTIONAL_TEXT) roleName!: string | null;
+  @ApiProperty({ description: "The persona is in the team's memberIds" }) member!: boolean;
+  @ApiProperty({ description: "The persona is in the team's managers" }) manager!: boolean;
+  @ApiProperty(TIMESTAMP) createdAt!: string;
+  @ApiProperty(TIMESTAMP) updatedAt!: string;
+}
+
+// ----- evaluation service -----
+
+/** An algorithm team the persona is a member of. */
+export class PersonaExportAlgorithmTeamDto {
+  @ApiProperty({ type: 'integer' }) id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) organisationId!: string | null;
+}
+
+export class PersonaExportAnswerDto {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 5 }) value!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Seconds' }) timeTaken!: number;
+  @ApiProperty(TIMESTAMP) answeredAt!: string;
+}
+
+/** A question as the evaluation fixed and served it, with the persona's answer. */
+export class PersonaExportQuestionDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Position in delivery order, from 0' }) order!: number;
+  @ApiProperty({ type: 'integer' }) id!: number;
+  @ApiProperty() text!: string;
+  @ApiProperty(OPTIONAL_TEXT) summary!: string | null;
+  @ApiProperty() type!: string;
+  @ApiProperty(OPTIONAL_TEXT) likertAnswerSet!: string | null;
+  @ApiProperty({ type: 'integer' }) questionGroupId!: number;
+  @ApiProperty() questionGroupName!: string;
+  @ApiProperty() questionGroupTitle!: string;
+  @ApiProperty({ type: PersonaExportAnswerDto, nullable: true, description: 'null: not answered' }) answer!: PersonaExportAnswerDto | null;
+}
+
+export class PersonaExportEvaluationDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
+  @ApiProperty() algorithmTeamName!: string;
+  @ApiProperty({ enum: EVALUATION_STATUSES }) status!: EvaluationStatus;
+  @ApiProperty({ type: 'integer', minimum: 0 }) answered!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Questions in this evaluation' }) total!: number;
+  @ApiProperty(TIMESTAMP) createdAt!: string;
+  @ApiProperty(TIMESTAMP) updatedAt!: string;
+  @ApiProperty(OPTIONAL_TIMESTAMP) completedAt!: string | null;
+  @ApiProperty({ type: PersonaExportQuestionDto, isArray: true, description: 'Every question of the evaluation, in delivery order' }) questions!: PersonaExportQuestionDto[];
+  @ApiProperty({ type: EvaluationResultsDto, nullable: true, description: 'As stored at completion; null until then' }) results!: EvaluationResultsDto | null;
+}
+
+/** An entry of a lookup (industries, skills, …); name null when the entry has since been deleted. */
+export class PersonaExportLookupDto {
+  @ApiProperty({ type: 'integer' }) id!: number;
+  @ApiProperty(OPTIONAL_TEXT) name!: string | null;
+}
+
+/** The experience record of the persona's algorithm user id (`persona.user.id`). */
+export class PersonaExportExperienceDto {
+  @ApiProperty({ type: 'integer' }) userId!: number;
+  @ApiProperty({ type: PersonaExportLookupDto, isArray: true }) industries!: PersonaExportLookupDto[];
+  @ApiProperty({ type: PersonaExportLookupDto, isArray: true }) functions!: PersonaExportLookupDto[];
+  @ApiProperty({ type: PersonaExportLookupDto, isArray: true }) skills!: PersonaExportLookupDto[];
+  @ApiProperty({ type: PersonaExportLookupDto, isArray: true }) studyMajors!: PersonaExportLookupDto[];
+  @ApiProperty({ type: PersonaExportLookupDto, nullable: true }) professionalYears!: PersonaExportLookupDto | null;
+  @ApiProperty({ type: PersonaExportLookupDto, nullable: true }) educationLevel!: PersonaExportLookupDto | null;
+}
+
+/** The goal record of the persona's algorithm user id (`persona.user.id`). */
+export class PersonaExportGoalsDto {
+  @ApiProperty({ type: 'integer' }) userId!: number;
+  @ApiProperty({ type: PersonaExportLookupDto, isArray: true }) industries!: PersonaExportLookupDto[];
+  @ApiProperty({ type: PersonaExportLookupDto, isArray: true }) functions!: PersonaExportLookupDto[];
+  @ApiProperty({ type: PersonaExportLookupDto, isArray: true }) skills!: PersonaExportLookupDto[];
+  @ApiProperty({ type: PersonaExportLookupDto, isArray: true }) locations!: PersonaExportLookupDto[];
+}
+
+// ----- organisation service -----
+
+/** A public comment (the support team's internal notes are not the requester's to see). */
+export class PersonaExportCommentDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ enum: ['ADMIN', 'REQUESTER'], description: 'ADMIN: the support team' }) authorType!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty(TIMESTAMP) createdAt!: string;
+}
+
+/** A service request the persona filed with its own token, as the hub shows it. */
+export class PersonaExportServiceRequestDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty(OPTIONAL_TEXT) description!: string | null;
+  @ApiProperty() type!: string;
+  @ApiProperty() status!: string;
+  @ApiProperty() priority!: string;
+  @ApiProperty(OPTIONAL_TEXT) urgency!: string | null;
+  @ApiProperty(OPTIONAL_TEXT) impact!: string | null;
+  @ApiProperty(OPTIONAL_TEXT) category!: string | null;
+  @ApiProperty(OPTIONAL_TIMESTAMP) firstResponseAt!: string | null;
+  @ApiProperty(OPTIONAL_TIMESTAMP) resolvedAt!: string | null;
+  @ApiProperty(OPTIONAL_TIMESTAMP) closedAt!: string | null;
+  @ApiProperty(TIMESTAMP) createdAt!: string;
+  @ApiProperty(TIMESTAMP) updatedAt!: string;
+  @ApiProperty({ ...OPTIONAL_TIMESTAMP, description: 'Deleted by an administrator; the record is still held' }) deletedAt!: string | null;
+  @ApiProperty({ type: PersonaExportCommentDto, isArray: true, description: 'Public comments, oldest first' }) comments!: PersonaExportCommentDto[];
+}
+
+// ----- the API-call log -----
+
+/** An entry of the API-call log whose path, parameters, query or body carries the persona's id or e-mail address. */
+export class PersonaExportApiCallDto {
+  @ApiProperty({ description: 'The service that answered' }) service!: string;
+  @ApiProperty(TIMESTAMP) startTime!: string;
+  @ApiProperty(TIMESTAMP) endTime!: string;
+  @ApiProperty({ type: 'number', description: 'Milliseconds' }) processingTime!: number;
+  @ApiProperty() method!: string;
+  @ApiProperty() url!: string;
+  @ApiProperty() httpVersion!: string;
+  @ApiProperty({ type: 'integer' }) statusCode!: number;
+  @ApiProperty(OPTIONAL_TEXT) remoteAddress!: string | null;
+  @ApiProperty(OPTIONAL_TEXT) remoteFamily!: string | null;
+  @ApiProperty() callerApp!: string;
+  @ApiProperty() deviceType!: string;
+  @ApiProperty({ type: String, isArray: true, description: 'Names and values in turn; secrets were redacted before storing' }) rawHeaders!: string[];
+  @ApiProperty({
+    nullable: true,
+    oneOf: [{ type: 'object' }, { type: 'array', items: {} }],
+    description: 'The JSON body of a POST or PUT, secrets redacted; reduced to its shape (keys and value types) after REQUEST_LOG_BODY_DAYS',
+  })
+  body!: unknown;
+  @ApiProperty({ type: 'object', additionalProperties: true }) params!: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true }) query!: Record<string, unknown>;
+}
+
+/** Everything the platform holds about one persona, gathered from every service that holds some. */
+export class PersonaExportDto {
+  @ApiProperty({ type: 'integer', enum: [PERSONA_EXPORT_FORMAT_VERSION] }) formatVersion!: number;
+  @ApiProperty(TIMESTAMP) exportedAt!: string;
+  @ApiProperty({ type: PersonaDto }) persona!: PersonaDto;
+  @ApiProperty({ type: PersonaExportSignInDto }) signIn!: PersonaExportSignInDto;
+  @ApiProperty({ type: PersonaExportProfileTeamDto, isArray: true }) profileTeams!: PersonaExportProfileTeamDto[];
+  @ApiProperty({ type: PersonaExportAlgorithmTeamDto, isArray: true }) algorithmTeams!: PersonaExportAlgorithmTeamDto[];
+  @ApiProperty({ type: PersonaExportExperienceDto, nullable: true }) experience!: PersonaExportExperienceDto | null;
+  @ApiProperty({ type: PersonaExportGoalsDto, nullable: true }) goals!: PersonaExportGoalsDto | null;
+  @ApiProperty({ type: PersonaExportEvaluationDto, isArray: true, description: 'Oldest first' }) evaluations!: PersonaExportEvaluationDto[];
+  @ApiProperty({ type: PersonaExportServiceRequestDto, isArray: true, description: 'Oldest first' }) serviceRequests!: PersonaExportServiceRequestDto[];
+  @ApiProperty({ type: PersonaExportApiCallDto, isArray: true, description: 'Oldest first, within the log’s 400 days' }) apiCalls!: PersonaExportApiCallDto[];
+}
