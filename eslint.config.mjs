@@ -19,8 +19,9 @@ const depConstraints = [
   { sourceTag: 'scope:scoring', onlyDependOnLibsWithTags: [] },
 ];
 const boundaries = (options = {}) => ['error', { depConstraints, ...options }];
-// Tests and tools boot whole services, so they may import a service's root module (`*-app.module`).
-const serviceRootModules = ['-app\\.module$'];
+// Tests, tools and benchmarks boot whole services: they may import a service's root module
+// (`*-app.module`), the runner's process helpers and another service's test fixtures (`*.fixture`).
+const bootingServices = ['-app\\.module$', '/tools/runner/[a-z-]+$', '\\.fixture$'];
 const testFiles = ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'];
 
 export default tseslint.config(
@@ -41,19 +42,16 @@ export default tseslint.config(
   {
     files: testFiles,
     // A test may import its own library's entry point, to test what the library exports.
-    rules: { '@nx/enforce-module-boundaries': boundaries({ allow: serviceRootModules, allowCircularSelfDependency: true }) },
+    rules: { '@nx/enforce-module-boundaries': boundaries({ allow: bootingServices, allowCircularSelfDependency: true }) },
   },
   {
-    files: ['tools/**/*.ts', 'gateway/**/*.ts'],
-    rules: { '@nx/enforce-module-boundaries': boundaries({ allow: serviceRootModules }) },
+    files: ['tools/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries({ allow: bootingServices }) },
   },
   {
-    // Benchmarks start services with the runner's process helpers, and the evaluation benchmark
-    // scores the evaluation service's own question set.
+    // The evaluation benchmark scores the evaluation service's own question set.
     files: ['bench/**/*.ts'],
-    rules: {
-      '@nx/enforce-module-boundaries': boundaries({ allow: [...serviceRootModules, '../tools/runner/*', '../apps/evaluation/src/evaluations/*'] }),
-    },
+    rules: { '@nx/enforce-module-boundaries': boundaries({ allow: [...bootingServices, '../apps/evaluation/src/evaluations/*'] }) },
   },
   {
     // The scoring engine takes no framework or library at all (npm packages are Nx graph nodes,
