@@ -341,17 +341,20 @@ async function shortlistRuns(p: Platform, teamId: number, members: string[], cro
     if (total !== expected) throw new Error(`shortlist: expected ${expected} candidates, got ${String(total)}`);
     return response.ms;
   };
-  const measure = async (calls: number, task: () => Promise<number>) => {
+  const measure = async (name: string, calls: number, task: () => Promise<number>) => {
     await runPool(Math.max(5, calls / 10), 1, task); // warm-up: JIT, the cached team aggregate
+    const windowStart = process.hrtime.bigint() / 1000n;
     const measured = await withCpu(p.evaluation, async () => {
       const run = await runPool(calls, 1, task);
       return { summary: summarise(run.samples, run.wallMs) };
     });
+    // The CPU profiles' sample times are this same monotonic clock, in µs.
+    if (CPU_PROFILE_DIR) log(`${name}: monotonic µs ${windowStart} to ${process.hrtime.bigint() / 1000n}`);
     return { ...measured.summary, cpuMsPerCall: measured.cpuMsPerCall };
   };
   try {
-    const small = await measure(200, call({ status: 'ACTIVE' }, SHORTLIST_SMALL));
-    const large = await measure(30, call({}, SHORTLIST_LARGE));
+    const small = await measure(`shortlist of ${SHORTLIST_SMALL}`, 200, call({ status: 'ACTIVE' }, SHORTLIST_SMALL));
+    const large = await measure(`shortlist of ${SHORTLIST_LARGE}`, 30, call({}, SHORTLIST_LARGE));
     return { small, large };
   } finally {
     agent.destroy();

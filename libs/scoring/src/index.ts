@@ -40,3 +40,4 @@ export {
   type CompactQuestionnaire,
 } from './workstyle/team-aggregate';
 export { teamProfile, type TeamDimensionProfile, type TeamProfile } from './workstyle/team-profile';
+export { TeamScorer } from './workstyle/team-scorer';

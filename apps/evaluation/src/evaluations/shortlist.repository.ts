@@ -76,30 +76,40 @@ export class ShortlistRepository {
   // Scoring inputs that tolerate a little lag, like team-match's: the read side.
   constructor(@InjectReadDatabase() private readonly db: Database) {}
 
+  /**
+   * Driven by the personas that can be listed (the filters on the persona row, applied first)
+   * and the members: each one's latest profile is one probe of the (persona, completion) index,
+   * so a filtered shortlist reads only its own candidates' profiles.
+   */
   async snapshot(teamId: number, filter: ShortlistFilter): Promise<ShortlistSnapshot> {
+    const s = evaluationScoreProfiles;
+    const recent = filter.completedAfter ? sql`AND latest.completed_at > ${filter.completedAfter.toISOString()}::timestamptz` : sql``;
     const result = await this.db.execute<RawRow>(sql`
-      WITH team AS (
+      WITH team AS MATERIALIZED (
         SELECT ${teams.name} AS name, ${teams.memberPersonaIds} AS members, ${teams.profilesVersion} AS profiles_version,
                coalesce((SELECT ${organisations.includeMatchUserInTeam} FROM ${organisations} WHERE ${organisations.id} = ${teams.organisationId}), false) AS includes_candidate
           FROM ${teams} WHERE ${teams.id} = ${teamId}
-      ), latest AS (
-        SELECT DISTINCT ON (${evaluationScoreProfiles.personaId})
-               ${evaluationScoreProfiles.personaId} AS persona_id, ${evaluationScoreProfiles.evaluationId} AS evaluation_id,
-               ${evaluationScoreProfiles.questionnaireVersionId} AS questionnaire_version_id, ${evaluationScoreProfiles.completedAt} AS completed_at,
-               -- Milliseconds, as every date the service shows: drizzle's driver leaves timestamps as text.
-               (extract(epoch FROM ${evaluationScoreProfiles.completedAt}) * 1000)::float8 AS completed_ms,
-               ${evaluationScoreProfiles.answerValues} AS answer_values
-          FROM ${evaluationScoreProfiles}
-         ${filter.personaIds ? sql`WHERE ${evaluationScoreProfiles.personaId} = ANY (${sql.param([...filter.personaIds])}::uuid[] || (SELECT members FROM team))` : sql``}
-         ORDER BY ${evaluationScoreProfiles.personaId}, ${evaluationScoreProfiles.completedAt} DESC NULLS LAST, ${evaluationScoreProfiles.evaluationId} ASC
-      ), marked AS (
-        SELECT latest.persona_id, latest.evaluation_id, latest.questionnaire_version_id, latest.completed_ms, latest.answer_values, latest.persona_id = ANY (team.members) AS member, ${candidateCondition(filter)} AS candidate,
-               p.user_first_name AS first_name, p.user_last_name AS last_name, p.user_username AS username, p.role AS persona_role,
-               p.user_number, team.profiles_version, NULL::text AS team_name, NULL::uuid[] AS team_members, NULL::boolean AS includes_candidate
-          FROM latest CROSS JOIN team
-          LEFT JOIN ${personas} p ON p.id = latest.persona_id
+      ), listed AS (
+        SELECT p.id, p.user_first_name, p.user_last_name, p.user_username, p.role, p.user_number
+          FROM ${personas} p WHERE EXISTS (SELECT FROM team) AND ${personaCondition(filter)}
+      ), chosen AS (
+        SELECT coalesce(listed.id, member.id) AS persona_id, member.id IS NOT NULL AS member, listed.id IS NOT NULL AS listed,
+               listed.user_first_name, listed.user_last_name, listed.user_username, listed.role, listed.user_number
+          FROM listed FULL JOIN (SELECT DISTINCT unnest(members) AS id FROM team) member ON member.id = listed.id
       )
-      SELECT * FROM marked WHERE member OR candidate
+      SELECT chosen.persona_id, latest.evaluation_id, latest.questionnaire_version_id,
+             -- Milliseconds, as every date the service shows: drizzle's driver leaves timestamps as text.
+             (extract(epoch FROM latest.completed_at) * 1000)::float8 AS completed_ms, latest.answer_values,
+             chosen.member, chosen.listed ${recent} AS candidate,
+             chosen.user_first_name AS first_name, chosen.user_last_name AS last_name, chosen.user_username AS username, chosen.role AS persona_role, chosen.user_number,
+             NULL::bigint AS profiles_version, NULL::text AS team_name, NULL::uuid[] AS team_members, NULL::boolean AS includes_candidate
+        FROM chosen CROSS JOIN LATERAL (
+          -- The persona's latest completed profile (the order of the index, as every team context reads it).
+          SELECT ${s.evaluationId} AS evaluation_id, ${s.questionnaireVersionId} AS questionnaire_version_id, ${s.completedAt} AS completed_at, ${s.answerValues} AS answer_values
+            FROM ${s} WHERE ${s.personaId} = chosen.persona_id
+           ORDER BY ${s.completedAt} DESC NULLS LAST, ${s.evaluationId} ASC LIMIT 1
+        ) latest
+       WHERE chosen.member OR (chosen.listed ${recent})
       UNION ALL
       -- The team's version even when no row qualifies (and no row at all when the team does not exist).
       SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, team.profiles_version, team.name, team.members, team.includes_candidate FROM team
@@ -128,12 +138,11 @@ export class ShortlistRepository {
   }
 }
 
-/** A listed persona: one that exists (the persona row is there) and passes every filter given. */
-function candidateCondition(filter: ShortlistFilter): SQL {
-  const conditions: SQL[] = [sql`p.id IS NOT NULL`];
-  if (filter.personaIds) conditions.push(sql`latest.persona_id = ANY (${sql.param([...filter.personaIds])}::uuid[])`);
+/** The persona filters (the latest evaluation's date is checked on the profile found). */
+function personaCondition(filter: ShortlistFilter): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filter.personaIds) conditions.push(sql`p.id = ANY (${sql.param([...filter.personaIds])}::uuid[])`);
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
   if (filter.role) conditions.push(sql`p.roles @> ARRAY[${filter.role}]::text[]`);
-  if (filter.completedAfter) conditions.push(sql`latest.completed_at > ${filter.completedAfter.toISOString()}::timestamptz`);
-  return sql`(${sql.join(conditions, sql` AND `)})`;
+  return sql.join(conditions, sql` AND `);
 }

@@ -1,22 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, validationFailed } from '@teamfit/common';
 import {
-  answersFromValues,
   type CombinedScore,
   computeCombinedScore,
-  computeWorkstyleWithTeam,
   isRoleMatchScore,
   type RoleMatchResult,
   type ScoreCategory,
   scoreReasons,
   type ScoreReasons,
-  type TeamAggregate,
+  TeamScorer,
   type WorkstyleResult,
 } from '@teamfit/scoring';
 import { QuestionnaireVersions } from './questionnaire-versions';
 import { RoleMatchService } from './role-match.service';
 import { type ProfileRow, type ShortlistFilter, ShortlistRepository } from './shortlist.repository';
 import { TeamContextService } from './team-context.service';
+import { type CachedTeamScorer, TeamScorerCache } from './team-scorer.cache';
 
 export const SHORTLIST_SORTS = ['combined', 'workstyle', 'role'] as const;
 export type ShortlistSort = (typeof SHORTLIST_SORTS)[number];
@@ -52,10 +51,11 @@ export interface Shortlist {
   items: ShortlistItem[];
 }
 
-/** One candidate scored: what sorting needs, and the rest for the page it lands on. */
+/** One candidate scored: what sorting needs; the full workstyle result only for the page it lands on. */
 interface Scored {
   row: ProfileRow;
-  workstyle: WorkstyleResult;
+  /** The overall workstyle score (TeamScorer: the full result's overallScore, bit for bit). */
+  workstyleScore: number;
   roleMatch: RoleMatchResult | null;
   combined: CombinedScore | null;
   /** The score `sort` orders by; null (role sort, no role score) goes last. */
@@ -65,9 +65,15 @@ interface Scored {
 /**
  * Every persona with a completed evaluation scored against one team (their latest completed
  * evaluation, as team-match and compare-team score it), filtered, ranked and paged. Nothing is stored.
+ *
+ * Ranking needs each candidate's overall score only: TeamScorer gives it from the stored values,
+ * with the team's side prepared once per call, exactly as computeWorkstyleWithTeam (team-match's
+ * path) does; the page's items get their dimensions (for the reasons) from it too.
  */
 @Injectable()
 export class ShortlistService {
+  private readonly scorers = new TeamScorerCache();
+
   constructor(
     private readonly shortlists: ShortlistRepository,
     private readonly teamContext: TeamContextService,
@@ -84,52 +90,93 @@ export class ShortlistService {
 
     const candidates = rows.filter((row) => row.candidate);
     const matcher = role ? await this.roles.matcher(role, candidates.flatMap((row) => (row.userNumber === null ? [] : [row.userNumber]))) : null;
-    const workstyles = await this.workstyles(teamId, team.profilesVersion, team.includesCandidate, rows, candidates);
+    const teams = await this.teamScorers(teamId, team.profilesVersion, rows, candidates);
+    const context: ScoringContext = { includesCandidate: team.includesCandidate, teams };
 
     const scored: Scored[] = [];
-    candidates.forEach((row, index) => {
-      const workstyle = workstyles[index];
-      if (!workstyle) return;
+    for (const row of candidates) {
+      const workstyleScore = this.workstyleScore(context, row);
       const roleMatch = matcher ? matcher(row.userNumber) : null;
       const roleScore = roleMatch && isRoleMatchScore(roleMatch) ? roleMatch.score : null;
       // As team-match: the combined score of the role given, the workstyle alone when the role has no score.
-      const combined = role ? computeCombinedScore({ roleScore, workstyleScore: workstyle.overallScore, roleWeight: request.roleWeight }) : null;
-      const key = sort === 'workstyle' ? workstyle.overallScore : sort === 'role' ? roleScore : (combined?.score ?? workstyle.overallScore);
-      if (request.minScore !== undefined && (key === null || key < request.minScore)) return;
-      scored.push({ row, workstyle, roleMatch, combined, key });
-    });
+      const combined = role ? computeCombinedScore({ roleScore, workstyleScore, roleWeight: request.roleWeight }) : null;
+      const key = sort === 'workstyle' ? workstyleScore : sort === 'role' ? roleScore : (combined?.score ?? workstyleScore);
+      if (request.minScore !== undefined && (key === null || key < request.minScore)) continue;
+      scored.push({ row, workstyleScore, roleMatch, combined, key });
+    }
     scored.sort(byRank);
 
     const page = request.page ?? 1;
     const limit = request.limit ?? 10;
-    const items = scored.slice((page - 1) * limit, page * limit).map(itemOf);
+    const items = scored.slice((page - 1) * limit, page * limit).map((entry) => itemOf(entry, this.workstyle(context, entry)));
     return { algorithmTeamId: teamId, teamName: team.name, roleId: role?.id ?? null, sort, page, limit, total: scored.length, items };
   }
 
   /**
-   * Each candidate's workstyle against the team: the whole team's aggregate once per questionnaire
-   * version (cached by profiles version), then per candidate the team context rule of
-   * TeamContextService.contextOf, and scoring from the compact values (times change no score).
+   * The whole team's scorer on each questionnaire version a candidate answered: kept by profiles
+   * version, else built from the whole team (TeamContextService's aggregate of that version).
    */
-  private async workstyles(teamId: number, profilesVersion: number, includesCandidate: boolean, rows: readonly ProfileRow[], candidates: readonly ProfileRow[]): Promise<WorkstyleResult[]> {
-    const members = rows.filter((row) => row.member);
-    const versions = new Map((await this.versions.getMany([...new Set(rows.map((row) => row.questionnaireVersionId))])).map((version) => [version.id, version]));
-    const wholeTeams = new Map<number, TeamAggregate>();
-    const results: WorkstyleResult[] = [];
-    for (const candidate of candidates) {
-      const version = versions.get(candidate.questionnaireVersionId);
-      if (!version) throw new Error(`questionnaire version ${candidate.questionnaireVersionId} does not exist`);
-      let whole = wholeTeams.get(version.id);
-      if (!whole) {
-        whole = await this.teamContext.wholeTeam(teamId, version, profilesVersion, members);
-        wholeTeams.set(version.id, whole);
+  private async teamScorers(teamId: number, profilesVersion: number, rows: readonly ProfileRow[], candidates: readonly ProfileRow[]): Promise<Map<number, CachedTeamScorer>> {
+    const teams = new Map<number, CachedTeamScorer>();
+    for (const versionId of new Set(candidates.map((row) => row.questionnaireVersionId))) {
+      let entry = this.scorers.find(teamId, versionId, profilesVersion);
+      if (!entry) {
+        const version = await this.versions.get(versionId);
+        const whole = await this.teamContext.wholeTeam(teamId, version, profilesVersion, rows.filter((row) => row.member));
+        entry = this.scorers.remember(teamId, versionId, profilesVersion, TeamScorer.of(whole));
       }
-      const memberValues = candidate.member ? await this.teamContext.valuesIn(version, candidate) : null;
-      const context = this.teamContext.contextOf(whole, memberValues, includesCandidate);
-      results.push(computeWorkstyleWithTeam(context, answersFromValues(version.compact, candidate.answerValues)));
+      teams.set(versionId, entry);
     }
-    return results;
+    return teams;
   }
+
+  /**
+   * A candidate's overall workstyle score against their team context (TeamContextService.contextOf's
+   * rule): the whole team's scorer, or for a member left out of it, a scorer of the team without
+   * them, whose score is kept with the whole team's scorer (it changes only when the profiles version does).
+   */
+  private workstyleScore(context: ScoringContext, row: ProfileRow): number {
+    const team = teamOf(context, row);
+    if (!this.leftOut(context, row)) return team.scorer.overallScore(row.answerValues);
+    const known = team.memberScores.get(row.evaluationId);
+    if (known !== undefined) return known;
+    const score = this.scorerOf(context, row).overallScore(row.answerValues);
+    team.memberScores.set(row.evaluationId, score);
+    return score;
+  }
+
+  /** What a listed item shows of its workstyle: computeWorkstyleWithTeam's score and dimensions, the score it was ranked by. */
+  private workstyle(context: ScoringContext, entry: Scored): ItemWorkstyle {
+    const result = this.scorerOf(context, entry.row).result(entry.row.answerValues);
+    if (!Object.is(result.overallScore, entry.workstyleScore)) {
+      throw new Error(`shortlist: evaluation ${entry.row.evaluationId} ranked by ${entry.workstyleScore} but scores ${result.overallScore}`);
+    }
+    return result;
+  }
+
+  private leftOut(context: ScoringContext, row: ProfileRow): boolean {
+    return row.member && !context.includesCandidate;
+  }
+
+  /** The scorer of the candidate's team context; a member's stored values are in their own version, the one the scorer is on. */
+  private scorerOf(context: ScoringContext, row: ProfileRow): TeamScorer {
+    const { scorer } = teamOf(context, row);
+    return this.leftOut(context, row) ? scorer.without(row.answerValues) : scorer;
+  }
+}
+
+type ItemWorkstyle = Pick<WorkstyleResult, 'overallScore' | 'overallCategory' | 'dimensions'>;
+
+interface ScoringContext {
+  includesCandidate: boolean;
+  /** The whole team's scorer by questionnaire version id. */
+  teams: ReadonlyMap<number, CachedTeamScorer>;
+}
+
+function teamOf(context: ScoringContext, row: ProfileRow): CachedTeamScorer {
+  const team = context.teams.get(row.questionnaireVersionId);
+  if (!team) throw new Error(`questionnaire version ${row.questionnaireVersionId} does not exist`);
+  return team;
 }
 
 /** Score (highest first, no score last), then completion (most recent first), then persona id. */
@@ -144,7 +191,7 @@ function byRank(a: Scored, b: Scored): number {
   return a.row.personaId < b.row.personaId ? -1 : a.row.personaId > b.row.personaId ? 1 : 0;
 }
 
-function itemOf({ row, workstyle, roleMatch, combined }: Scored): ShortlistItem {
+function itemOf({ row, roleMatch, combined }: Scored, workstyle: ItemWorkstyle): ShortlistItem {
   const name = [row.firstName, row.lastName].filter((part): part is string => part !== null && part !== '').join(' ');
   return {
     persona: { id: row.personaId, name: name === '' ? row.username : name, role: row.personaRole },

@@ -18,7 +18,7 @@ import { weightPercentages } from './weights';
  *   count and repeats the same additions the sorted list would get.
  */
 
-interface CompactItem {
+export interface CompactItem {
   readonly position: number;
   readonly questionId: number;
   readonly reverse: boolean;
@@ -128,6 +128,12 @@ class Tally {
     return keys[keys.length - 1] ?? NaN;
   }
 
+  /** The multiset as mean() reads it, with its mean (NaN when empty). */
+  summary(): LevelTally {
+    const values = this.keys();
+    return { values: [...values], counts: values.map((value) => this.counts.get(value) ?? 0), size: this.size, mean: this.size === 0 ? NaN : this.mean() };
+  }
+
   /** Population standard deviation around mean(). */
   spread(): number {
     const centre = this.mean();
@@ -148,6 +154,22 @@ class Tally {
     copy.add(value);
     return copy;
   }
+}
+
+/** Members' levels as a tally holds them: the distinct levels ascending, how many members have each, and their mean (NaN: none). */
+export interface LevelTally {
+  readonly values: readonly number[];
+  readonly counts: readonly number[];
+  readonly size: number;
+  readonly mean: number;
+}
+
+/** One dimension of a team context as TeamAggregate.dimensionSummary gives it. */
+export interface DimensionSummary {
+  readonly levels: LevelTally;
+  readonly statistics: { readonly mean: number; readonly min: number; readonly max: number } | null;
+  /** CONFLICT: each sub-group's member levels. */
+  readonly subGroups: ReadonlyMap<string, LevelTally>;
 }
 
 interface TeamDimension {
@@ -299,6 +321,29 @@ export class TeamAggregate {
     return { members: levels.size, mean: levels.mean(), min: levels.min(), max: levels.max(), spread: levels.spread() };
   }
 
+  /**
+   * What scoring a candidate needs of one dimension, read once (TeamScorer): the members' levels
+   * as scoreDimension adds them up, their mean, min and max (null without a member level), and
+   * each CONFLICT sub-group's member levels.
+   */
+  dimensionSummary(index: number): DimensionSummary {
+    const dimension = this.dimensions[index];
+    if (!dimension) throw new Error(`dimension ${String(index)} does not exist`);
+    const subGroups = new Map([...dimension.subGroups].map(([key, tally]) => [key, tally.summary()]));
+    return { levels: dimension.levels.summary(), statistics: this.levelStatistics(index), subGroups };
+  }
+
+  /** TOP_TEN: the integer sum and count of the members' scored values of the question at `position`. */
+  itemTotals(position: number): { sum: number; count: number } {
+    return { sum: this.itemSums[position] ?? 0, count: this.itemCounts[position] ?? 0 };
+  }
+
+  /** TOP_TEN: the members' mean scored value of the question at `position`, null when no member answered it. */
+  itemMean(position: number): number | null {
+    const count = this.itemCounts[position] ?? 0;
+    return count > 0 ? (this.itemSums[position] ?? 0) / count : null;
+  }
+
   /** CONFLICT sub-groups (conflict styles) in which at least one member has a level, sorted. */
   conflictStyles(): string[] {
     const styles = new Set<string>();
@@ -309,9 +354,8 @@ export class TeamAggregate {
   private topTen(candidate: GroupProfile, rank: (questionId: number) => number): number | null {
     const comparable: ComparableItem[] = [];
     for (const [questionId, candidateValue] of candidate.items) {
-      const position = this.questionnaire.positionById.get(questionId) ?? -1;
-      const count = this.itemCounts[position] ?? 0;
-      if (count > 0) comparable.push({ questionId, candidateValue, teamValue: (this.itemSums[position] ?? 0) / count });
+      const teamValue = this.itemMean(this.questionnaire.positionById.get(questionId) ?? -1);
+      if (teamValue !== null) comparable.push({ questionId, candidateValue, teamValue });
     }
     return topTenOfComparable(comparable, rank);
   }
