@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -41,6 +42,17 @@ const importing = (file: string, specifier: string): Probe => ({ file, code: `im
 const boundary = (messageId: string): Finding => ({ ruleId: '@nx/enforce-module-boundaries', messageId });
 
 describe('module boundaries (eslint.config.mjs, tags in project.json)', () => {
+  it('knows every app and library: each is an Nx project tagged with its layer', () => {
+    // Files outside any project are not checked at all, so a folder without project.json would slip through.
+    const folders = ['apps', 'libs'].flatMap((parent) => readdirSync(path.join(ROOT, parent)).map((name) => `${parent}/${name}`));
+    const tags = folders.map((folder) => {
+      const file = path.join(ROOT, folder, 'project.json');
+      const tagList = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { tags?: string[] }).tags ?? [] : ['no project.json'];
+      return [folder, tagList.filter((tag) => tag.startsWith('type:') || tag === 'no project.json')];
+    });
+    expect(tags).toEqual(folders.map((folder) => [folder, [folder.startsWith('apps/') ? 'type:app' : 'type:lib']]));
+  });
+
   it('rejects imports across the layers and accepts the sanctioned ones', () => {
     const cases: [string, Probe, Finding[]][] = [
       ['a library importing an app', importing('libs/mail/src/index.ts', '../../../apps/auth/src/auth-app.module'), [boundary('noRelativeOrAbsoluteImportsAcrossLibraries')]],
