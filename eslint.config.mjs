@@ -1,49 +1,73 @@
 // Type-aware lint for the whole workspace, and the layer rules that keep apps and libs apart.
 import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import { createProjectGraphAsync } from 'nx/src/devkit-exports.js';
 import tseslint from 'typescript-eslint';
 
-const entryPointOnly = {
-  group: ['@teamfit/*/src', '@teamfit/*/src/**', '**/libs/*/src', '**/libs/*/src/**'],
-  message: 'Import a library from its entry point (@teamfit/<lib>), never from its files.',
-};
-const noApps = { group: ['**/apps/**'], message: 'Libraries and tools never import applications.' };
+// The boundary rule reads Nx's project graph from its cache and silently skips when there is none
+// (a fresh clone, `npx eslint` before any `nx` command): build it first, so it always applies.
+await createProjectGraphAsync({ exitOnError: true });
+
+// Layers come from each project's tags (project.json). Apps and libs depend on libs only, and
+// nothing depends on an app, a tool or a test project; libs are reached through their entry point
+// `@teamfit/<lib>` (a relative path into another project is an error). The scoring engine is pure.
+const depConstraints = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'scope:scoring', onlyDependOnLibsWithTags: [] },
+];
+const boundaries = (options = {}) => ['error', { depConstraints, ...options }];
+// Tests, tools and benchmarks boot whole services: they may import a service's root module
+// (`*-app.module`), the runner's process helpers and another service's test fixtures (`*.fixture`).
+const bootingServices = ['-app\\.module$', '/tools/runner/[a-z-]+$', '\\.fixture$'];
+const testFiles = ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', '.nx/**', '**/*.js', '**/*.cjs', '**/*.mjs', 'apps/*/drizzle.config.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
+    plugins: { '@nx': nx },
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/explicit-module-boundary-types': 'off',
-      'no-restricted-imports': ['error', { patterns: [entryPointOnly] }],
+      '@nx/enforce-module-boundaries': boundaries(),
     },
   },
   {
-    files: ['libs/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [entryPointOnly, noApps] }] },
+    files: testFiles,
+    // A test may import its own library's entry point, to test what the library exports.
+    rules: { '@nx/enforce-module-boundaries': boundaries({ allow: bootingServices, allowCircularSelfDependency: true }) },
   },
   {
-    // The scoring engine is pure: no framework, no database, no I/O, nothing of ours.
+    files: ['tools/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries({ allow: bootingServices }) },
+  },
+  {
+    // The evaluation benchmark scores the evaluation service's own question set.
+    files: ['bench/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries({ allow: [...bootingServices, '../apps/evaluation/src/evaluations/*'] }) },
+  },
+  {
+    // The scoring engine takes no framework or library at all (npm packages are Nx graph nodes,
+    // so the boundary rule bans them); Node's built-ins are not, so the core rule bans those.
     files: ['libs/scoring/src/**/*.ts'],
-    ignores: ['**/*.spec.ts'],
+    ignores: testFiles,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@nestjs/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'express', 'node:*', 'fs', 'http', 'net', 'child_process', '@teamfit/*'], message: 'libs/scoring is pure: no framework, no I/O, no other library of ours.' },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': boundaries({
+        depConstraints: [...depConstraints, { sourceTag: 'scope:scoring', allowedExternalImports: [] }],
+      }),
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^node:|^(fs|path|os|http|https|net|child_process|worker_threads|crypto|stream|timers)(/|$)', message: 'libs/scoring is pure: no I/O.' }] }],
     },
   },
   {
     // Tests may reach into what they test; the rules above still hold for the code under test.
-    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
+    files: testFiles,
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

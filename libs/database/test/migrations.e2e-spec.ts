@@ -1,12 +1,13 @@
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { SERVICE_NAMES } from '@teamfit/common';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../src/migrations';
+import { serviceMigrationTargets } from '../src/service-migrations';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'migrations');
+const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
 
 async function query<T extends object>(url: string, sql: string): Promise<T[]> {
   const client = new Client({ connectionString: url });
@@ -32,7 +33,9 @@ describe('migrations against a real PostgreSQL', () => {
   it('gives each test file a clone of the migrated template: one schema per service', async () => {
     const rows = await query<{ nspname: string }>(database.url, `SELECT nspname FROM pg_namespace`);
     const schemas = rows.map((row) => row.nspname);
-    for (const service of SERVICE_NAMES) expect(schemas).toContain(service);
+    const services = serviceMigrationTargets(REPOSITORY_ROOT).map((target) => target.service);
+    expect(services).toEqual(expect.arrayContaining(['telemetry', 'auth', 'profile', 'organisation', 'media', 'evaluation']));
+    for (const service of services) expect(schemas).toContain(service);
   });
 
   it('applies committed migrations once, in order, and again only what is new', async () => {
