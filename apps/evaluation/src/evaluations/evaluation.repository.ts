@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { organisations } from '@teamfit/accounts';
 import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type EvaluationAnswerRow,
   type EvaluationRow,
@@ -115,6 +115,34 @@ const RECORD_PROGRESS = {
   )
   SELECT answered, answer_values FROM progressed`,
 } as const;
+
+/*
+ * The completing answer: the evaluation completed with its results, the answer, and the score
+ * profile, in one statement. Without the row lock (a named prepared statement on the pool, like
+ * RECORD_PROGRESS) it writes only while the row is still the version that was read ($12, its xmin)
+ * and incomplete; in the locked path the transaction holds the row.
+ */
+const completeText = (rowCheck: string) => `WITH completed AS (
+    UPDATE evaluation.evaluations
+       SET status = 'complete', answered = $2::int, answer_values = $3::bytea, results = $4::jsonb,
+           completed_at = $5::timestamptz, updated_at = $5::timestamptz
+     WHERE id = $1::uuid${rowCheck}
+    RETURNING id
+  ), recorded AS (
+    INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at)
+    SELECT id, $6::int, $7::int, $8::int, $5::timestamptz FROM completed
+    ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
+  )
+  INSERT INTO evaluation.evaluation_score_profiles (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
+  SELECT id, $9::uuid, $10::int, $5::timestamptz, $3::bytea, $11::float8[] FROM completed`;
+const COMPLETE_UNCHANGED = { name: 'evaluation_complete_unchanged', text: completeText(` AND xmin::text = $12 AND status <> 'complete'`) } as const;
+const COMPLETE_LOCKED = completeText('');
+
+/** `text`'s $n placeholders bound to `values`, as a drizzle query for an executor (a transaction). */
+function withParameters(text: string, values: readonly unknown[]): SQL {
+  const pieces = text.split(/\$(\d+)/);
+  return sql.join(pieces.map((piece, index) => (index % 2 === 0 ? sql.raw(piece) : sql.param(values[Number(piece) - 1]))));
+}
 
 /*
  * The hot statements are named prepared statements: PostgreSQL parses and plans each once per
@@ -318,26 +346,27 @@ export class EvaluationRepository {
     db?: Executor,
   ): Promise<boolean> {
     const { answer, answered, answerValues, results, levels } = changes;
-    // Without the lock the row is checked first, so the answer is written only with the rest.
-    const unchanged = db
-      ? sql``
-      : sql`AND ${evaluations}.xmin::text = ${evaluation.rowVersion} AND ${evaluations.status} <> 'complete'`;
-    const result = await (db ?? this.db).execute(sql`
-      WITH completed AS (
-        UPDATE ${evaluations}
-           SET status = 'complete', answered = ${answered}::int, answer_values = ${answerValues}::bytea, results = ${JSON.stringify(results)}::jsonb,
-               completed_at = ${answer.answeredAt}::timestamptz, updated_at = ${answer.answeredAt}::timestamptz
-         WHERE id = ${evaluation.id}::uuid ${unchanged}
-        RETURNING id
-      ), recorded AS (
-        INSERT INTO ${evaluationAnswers} (evaluation_id, question_id, value, time_taken, answered_at)
-        SELECT id, ${answer.questionId}::int, ${answer.value}::int, ${answer.timeTaken}::int, ${answer.answeredAt}::timestamptz FROM completed
-        ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
-      )
-      INSERT INTO ${evaluationScoreProfiles} (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
-      SELECT id, ${evaluation.personaId}::uuid, ${evaluation.questionnaireVersionId}::int, ${answer.answeredAt}::timestamptz, ${answerValues}::bytea, ${sql.param(levels)}::float8[] FROM completed`);
-    if (db && result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
-    return result.rowCount === 1;
+    const values = [
+      evaluation.id,
+      answered,
+      answerValues,
+      JSON.stringify(results),
+      answer.answeredAt,
+      answer.questionId,
+      answer.value,
+      answer.timeTaken,
+      evaluation.personaId,
+      evaluation.questionnaireVersionId,
+      levels,
+    ];
+    if (!db) {
+      // Without the lock the row is checked first, so the answer is written only with the rest.
+      const result = await this.db.$client.query({ ...COMPLETE_UNCHANGED, values: [...values, evaluation.rowVersion] });
+      return result.rowCount === 1;
+    }
+    const result = await db.execute(withParameters(COMPLETE_LOCKED, values));
+    if (result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
+    return true;
   }
 
   /**
