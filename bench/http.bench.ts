@@ -11,6 +11,7 @@ import { freePort, waitForPort } from '@teamfit/gateway';
 import { spawnManaged } from '../tools/runner/child-process';
 import { waitForHealth } from '../tools/runner/service-health';
 import { benchBasics, evaluationToRead, spawnBenchService, startBenchGateway } from './bench-services';
+import { processCpuNs } from './process-cpu';
 import { wrk, type WrkResult, wrkBinary as findWrk } from './wrk';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -42,11 +43,13 @@ async function main(): Promise<void> {
     await waitForPort(bare, 10_000);
 
     const ports: Partial<Record<ServiceName, number>> = {};
+    const pids: Partial<Record<ServiceName, number>> = {};
     for (const [index, name] of SERVICES_UNDER_TEST.entries()) {
       const port = await freePort();
       ports[name] = port;
       const nodeArgs = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
       const child = spawnBenchService(name, { databaseUrl, keys, port, index: index + 1, nodeArgs });
+      pids[name] = child.process.pid;
       cleanups.push(() => child.stop());
       // Migrations run at start: one service at a time, as they would on a first `npm start`.
       await waitForHealth(port, 30_000, name);
@@ -58,36 +61,41 @@ async function main(): Promise<void> {
     cleanups.push(() => benchGateway.stop());
     const gateway = benchGateway.url;
 
-    const targets: Array<{ name: string; url: string; headers: Record<string, string> }> = [
-      { name: 'bare Node `http` JSON answer', url: `http://127.0.0.1:${bare}/`, headers: {} },
-      { name: '`GET /health` (evaluation, no token)', url: `${direct('evaluation')}/health`, headers: {} },
-      { name: '`GET /account` (organisation, authenticated list)', url: `${direct('organisation')}/account`, headers: auth },
-      { name: '`GET /evaluation/:id` (authenticated, one evaluation)', url: `${direct('evaluation')}/evaluation/${evaluationId}`, headers: auth },
-      { name: 'gateway `GET /evaluation/health`', url: `${gateway}/evaluation/health`, headers: {} },
-      { name: 'gateway `GET /organisation/account`', url: `${gateway}/organisation/account`, headers: auth },
-      { name: 'gateway `GET /evaluation/evaluation/:id`', url: `${gateway}/evaluation/evaluation/${evaluationId}`, headers: auth },
-      { name: 'bare Node `http` (again)', url: `http://127.0.0.1:${bare}/`, headers: {} },
+    // `server`: the process whose CPU time per request is reported (the upstream, through the gateway).
+    const targets: Array<{ name: string; url: string; headers: Record<string, string>; server: number | undefined }> = [
+      { name: 'bare Node `http` JSON answer', url: `http://127.0.0.1:${bare}/`, headers: {}, server: bareChild.process.pid },
+      { name: '`GET /health` (evaluation, no token)', url: `${direct('evaluation')}/health`, headers: {}, server: pids.evaluation },
+      { name: '`GET /account` (organisation, authenticated list)', url: `${direct('organisation')}/account`, headers: auth, server: pids.organisation },
+      { name: '`GET /evaluation/:id` (authenticated, one evaluation)', url: `${direct('evaluation')}/evaluation/${evaluationId}`, headers: auth, server: pids.evaluation },
+      { name: 'gateway `GET /evaluation/health`', url: `${gateway}/evaluation/health`, headers: {}, server: pids.evaluation },
+      { name: 'gateway `GET /organisation/account`', url: `${gateway}/organisation/account`, headers: auth, server: pids.organisation },
+      { name: 'gateway `GET /evaluation/evaluation/:id`', url: `${gateway}/evaluation/evaluation/${evaluationId}`, headers: auth, server: pids.evaluation },
+      { name: 'bare Node `http` (again)', url: `http://127.0.0.1:${bare}/`, headers: {}, server: bareChild.process.pid },
     ];
     const only = process.env['BENCH_ONLY'] ? new RegExp(process.env['BENCH_ONLY']) : undefined;
     const measured = targets.filter((target) => !only || target.name.startsWith('bare') || only.test(target.name));
-    const results: WrkResult[] = [];
+    const results: Array<WrkResult & { cpuMicros: number }> = [];
     for (const target of measured) {
       await wrk(wrkBinary, { ...target, seconds: 2, connections: CONNECTIONS }); // warm-up: JIT, pools, keep-alive upstreams
+      const cpuBefore = processCpuNs(target.server);
       const result = await wrk(wrkBinary, { ...target, seconds: SECONDS, connections: CONNECTIONS });
+      const cpuMicros = (processCpuNs(target.server) - cpuBefore) / 1000 / result.requests;
       if (result.failures > 0) throw new Error(`${target.name}: ${result.failures} failed requests (non-2xx or socket errors)`);
-      results.push(result);
+      results.push({ ...result, cpuMicros });
       log(`measured ${target.name}: ${Math.round(result.perSecond)} req/s`);
     }
     const baseline = ((results[0]?.perSecond ?? 0) + (results[results.length - 1]?.perSecond ?? 0)) / 2;
     log('');
     log(`wrk -t2 -c${CONNECTIONS}, ${SECONDS} s each, one run; shares of the bare Node mean (${Math.round(baseline)} req/s)`);
     log('');
-    log('| request | req/s | p99 | share of bare Node |');
-    log('|---|---|---|---|');
+    log('CPU per request: the serving process\'s CPU time (all its threads) over the requests it answered.');
+    log('');
+    log('| request | req/s | p99 | share of bare Node | CPU per request |');
+    log('|---|---|---|---|---|');
     measured.forEach((target, index) => {
       const result = results[index];
       if (!result) return;
-      log(`| ${target.name} | ${Math.round(result.perSecond).toLocaleString('en')} | ${result.p99Ms.toFixed(1)} ms | ${((100 * result.perSecond) / baseline).toFixed(1)} % |`);
+      log(`| ${target.name} | ${Math.round(result.perSecond).toLocaleString('en')} | ${result.p99Ms.toFixed(1)} ms | ${((100 * result.perSecond) / baseline).toFixed(1)} % | ${Math.round(result.cpuMicros)} µs |`);
     });
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
