@@ -27,8 +27,9 @@ export interface TokenSettings {
 }
 
 function decodeHeader(token: string): Record<string, unknown> {
-  const [segment, , signature] = token.split('.');
-  if (segment === undefined || signature === undefined || token.split('.').length !== 3) throw new TokenError('malformed token');
+  const segments = token.split('.');
+  const [segment] = segments;
+  if (segment === undefined || segments.length !== 3) throw new TokenError('malformed token');
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
