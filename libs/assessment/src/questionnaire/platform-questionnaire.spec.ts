@@ -1,7 +1,7 @@
 import { LIKERT_ANSWER_SETS, SCORE_TYPES } from '../assessment.tables';
 import { CONFLICT_STYLES, LIKERT_ANSWER_LABELS, PLATFORM_QUESTIONNAIRE } from './platform-questionnaire';
 
-/** SCORING.md section 6, as a table: name, scoreType, scored items. */
+/** docs/assessment.md, "The shipped questionnaire", as a table: name, scoreType, scored items. */
 const EXPECTED: Array<[string, string, number]> = [
   ['pace', 'SUPPLEMENTARY', 5],
   ['structure', 'SUPPLEMENTARY', 5],
