@@ -33,7 +33,7 @@ const ROOT = path.resolve(__dirname, '../../..');
  */
 const LEVEL = { candidate: 2, memberA: 1, memberB: 5 };
 
-/** Group order of the seeded questionnaire (SCORING.md section 6). */
+/** Group order of the seeded questionnaire (docs/assessment.md, "The shipped questionnaire"). */
 const SHIPPED = [
   ['pace', 'SUPPLEMENTARY'],
   ['structure', 'SUPPLEMENTARY'],

@@ -1,7 +1,7 @@
 import { PRIORITY_MATRIX, priorityOf, type Status, STATUSES, TRANSITIONS, transitionRefusal } from './service-request.model';
 import { clockOnStatusChange, dueAtFor, isBreached, type SlaClock } from './sla';
 
-/** Spec 3.2's table, row by row, plus CANCELLED from every state past OPEN that is not final. */
+/** The status table of docs/service-requests.md, row by row, plus CANCELLED from every state past OPEN that is not final. */
 const SPEC_ROWS: Array<[Status, Status]> = [
   ['NEW', 'OPEN'],
   ['NEW', 'IN_PROGRESS'],
