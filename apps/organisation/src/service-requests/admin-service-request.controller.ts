@@ -115,7 +115,7 @@ export class AdminServiceRequestController {
 
   @Post(':id/status')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Move to another status (spec 3.2 plus CANCELLED)' })
+  @ApiOperation({ summary: 'Move to another status (an illegal move is 409)' })
   @ApiOkResponse({ type: ServiceRequestDto })
   @ApiConflictResponse({ description: 'Illegal move; `message` says why', type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })

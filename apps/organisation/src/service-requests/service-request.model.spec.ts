@@ -22,7 +22,7 @@ const SPEC_ROWS: Array<[Status, Status]> = [
 const CANCELLABLE: Status[] = ['IN_PROGRESS', 'PENDING_CUSTOMER', 'ON_HOLD', 'RESOLVED', 'REOPENED'];
 
 describe('the transition table', () => {
-  it('is exactly spec 3.2 plus CANCELLED', () => {
+  it('is exactly the documented status table plus CANCELLED', () => {
     const table = STATUSES.flatMap((from) => Object.keys(TRANSITIONS[from]).map((to) => `${from}->${to}`)).sort();
     const expected = [...SPEC_ROWS.map(([from, to]) => `${from}->${to}`), ...CANCELLABLE.map((from) => `${from}->CANCELLED`)].sort();
     expect(table).toEqual(expected);
