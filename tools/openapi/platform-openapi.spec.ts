@@ -24,7 +24,7 @@ describe('the OpenAPI description of the platform', () => {
     const operations = operationsOf(platform);
     expect(operations.filter(({ operation: op }) => !op.summary || Object.keys(op.responses).length === 0).map(({ method, path: route }) => `${method} ${route}`)).toEqual([]);
     expect(operations.length).toBeGreaterThan(150);
-    // A few paths of the specification, as the gateway exposes them.
+    // A few paths clients call, as the gateway exposes them.
     expect(Object.keys(platform.paths)).toEqual(
       expect.arrayContaining([
         '/auth/login',

@@ -33,7 +33,7 @@ const ROOT = path.resolve(__dirname, '../../..');
  */
 const LEVEL = { candidate: 2, memberA: 1, memberB: 5 };
 
-/** Group order of the seeded questionnaire (SCORING.md section 6). */
+/** Group order of the seeded questionnaire (docs/assessment.md, "The shipped questionnaire"). */
 const SHIPPED = [
   ['pace', 'SUPPLEMENTARY'],
   ['structure', 'SUPPLEMENTARY'],
@@ -334,7 +334,7 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
     expectStatus(await gw('post', `/evaluation/evaluation/${evaluationOf.memberA}/team-match`, personaToken(people.candidate), {}), 403);
   });
 
-  it('compare-team: the stored answers against another team, with the spec’s status codes and messages', async () => {
+  it('compare-team: the stored answers against another team, with its documented status codes and messages', async () => {
     const response = await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, admin(), { algorithmTeamId: teams.solo });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(expectStatus(response, 200)).toEqual({

@@ -13,7 +13,7 @@ interface MasterRecord {
   country?: string;
 }
 
-/** The five types with no field beyond `_id` and `name` (spec 2.5). */
+/** The five types with no field beyond `_id` and `name` (docs/assessment.md). */
 const PLAIN_TYPES = [
   ['industry', 'Industry'],
   ['function', 'Function'],

@@ -101,7 +101,7 @@ describe('organisation service: /organisation', () => {
   });
 
   describe('POST', () => {
-    it('answers 200 {organisation} with the defaults of spec 2.4', async () => {
+    it('answers 200 {organisation} with the documented defaults', async () => {
       const organisation = await create({ name: 'Acme Corp', urlName: 'acme-corp' });
       expect(organisation).toEqual({
         id: expect.stringMatching(UUID),
@@ -194,7 +194,7 @@ describe('organisation service: /organisation', () => {
       expect(await list()).toEqual(before);
     });
 
-    it('refuses a JSON body with 400: the spec asks for multipart/form-data', async () => {
+    it('refuses a JSON body with 400: organisations take multipart/form-data', async () => {
       const response = await api().post('/organisation').set('Authorization', admin).send({ name: 'Json', urlName: 'json' }).expect(400);
       expectBadRequest(response.body, 'multipart/form-data');
     });
@@ -256,7 +256,7 @@ describe('organisation service: /organisation', () => {
   });
 
   describe('GET', () => {
-    it('lists items as spec 2.4 shows them, oldest first', async () => {
+    it('lists items in the published list shape, oldest first', async () => {
       const first = await create({ name: 'List One', urlName: 'list-one' });
       const second = await create({ name: 'List Two', urlName: 'list-two' });
       const items = await list();

@@ -40,7 +40,7 @@ interface Page<T> {
   limit: number;
 }
 
-/** SCORING.md section 6: name, scoreType, questions including the faking item. */
+/** docs/assessment.md, "The shipped questionnaire": name, scoreType, questions including the faking item. */
 const SHIPPED: Array<[string, string, number]> = [
   ['pace', 'SUPPLEMENTARY', 5],
   ['structure', 'SUPPLEMENTARY', 6],

@@ -59,7 +59,7 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
     const { loginToken, otp, verifier, body } = await login('ada.persona@example.test');
     expect(body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
 
-    // The login-step token: kind persona-login, with emailAddress and personaId (spec 4.3).
+    // The login-step token: kind persona-login, with emailAddress and personaId (docs/profile.md, "Persona sign-in").
     const [header] = loginToken.split('.');
     expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({ alg: 'ES256', typ: 'persona-login+jwt', kid: expect.any(String) });
     expect(signer.verify(loginToken)).toMatchObject({ kind: 'persona-login', sub: persona.id, personaId: persona.id, emailAddress: 'Ada.Persona@Example.test' });

@@ -9,7 +9,7 @@ export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const UNKNOWN_UUID = '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e';
 export const UNKNOWN_OBJECT_ID = '0123456789abcdef01234567';
 
-/** A persona as the service answers it (spec section 2.2). */
+/** A persona as the service answers it (docs/profile.md, "Data"). */
 export interface Persona {
   id: string;
   user_id: string;

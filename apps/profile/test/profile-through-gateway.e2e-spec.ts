@@ -9,7 +9,7 @@ import { ISO_TIMESTAMP, OBJECT_ID, type ProfileHarness, startProfile, UUID } fro
 const ROOT = path.resolve(__dirname, '../../..');
 
 /**
- * One request per row of spec sections 4.2-4.5, through the real nginx gateway (prefix /profile
+ * One request per documented status of each profile operation (the OpenAPI document), through the real nginx gateway (prefix /profile
  * stripped). The gateway allows /profile 10 requests a second with a burst of 20 per address, so
  * each block starts its own gateway; setup goes to the service directly.
  */

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Assessment content (spec 2.6): question groups, their questions and each question's answers.
+ * Assessment content (docs/assessment.md): question groups, their questions and each question's answers.
  * The organisation service owns and writes these tables; they are declared here, in the owner's
  * library, so that the evaluation service can read the questionnaire through
- * `QuestionnaireDirectory` without SQL of its own (ARCHITECTURE.md section 2).
+ * `QuestionnaireDirectory` without SQL of its own (docs/conventions.md, "Data").
  */
 
 export const QUESTION_TYPES = ['MULTIPLE_CHOICE', 'LIKERT'] as const;
@@ -19,7 +19,7 @@ export type LikertAnswerSet = (typeof LIKERT_ANSWER_SETS)[number];
 import { SCORE_TYPES } from '@teamfit/scoring';
 export { SCORE_TYPES, type ScoreType } from '@teamfit/scoring';
 
-/** Spec section 8: a question answer's text is at most 200 characters. */
+/** A question answer's text is at most 200 characters (docs/contract.md, "Limits"). */
 export const ANSWER_TEXT_MAX_LENGTH = 200;
 
 const timestamps = {
@@ -79,7 +79,7 @@ export const questionAnswers = organisationSchema.table(
     ...timestamps,
   },
   (table) => [
-    // Spec 2.6: a question cannot have two answers with one value, nor two with one orderIndex.
+    // A question cannot have two answers with one value, nor two with one orderIndex (docs/assessment.md).
     uniqueIndex('question_answers_question_value_key').on(table.questionId, table.value),
     uniqueIndex('question_answers_question_order_key').on(table.questionId, table.orderIndex),
     check('question_answers_text_length', sql`char_length(${table.text}) <= 200`),

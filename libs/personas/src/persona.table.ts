@@ -9,7 +9,7 @@ export const PERSONA_STATUSES = ['ACTIVE', 'BLOCKED', 'PENDING'] as const;
 export type PersonaStatus = (typeof PERSONA_STATUSES)[number];
 
 /**
- * Personas (spec section 2.2). The nested `user` object is stored as `user_*` columns; its integer
+ * Personas (docs/profile.md, "Data"). The nested `user` object is stored as `user_*` columns; its integer
  * id (the algorithm user id) is an identity column "by default", so PostgreSQL's sequence assigns
  * it unless the creator gives one. Optional profile fields are nullable: null means "not set".
  */

@@ -16,7 +16,7 @@ export interface PersonaCounts {
 
 const hasRole = (role: string) => sql<number>`count(*) FILTER (WHERE ${role} = ANY(${personas.roles}))::int`;
 
-/** Counts over the profile service's data, for the organisation service's statistics (spec 2.7). */
+/** Counts over the profile service's data, for the organisation service's statistics (`GET /organisation/stats`). */
 export class ProfileStatistics {
   constructor(private readonly db: NodePgDatabase<Record<string, never>>) {}
 

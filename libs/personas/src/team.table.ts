@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { profileSchema } from './profile-schema';
 
-/** Profile teams (spec section 2.3); `id` is a 24-hex ObjectId string, shown to clients as `_id`. */
+/** Profile teams (docs/profile.md, "Data"); `id` is a 24-hex ObjectId string, shown to clients as `_id`. */
 export const teams = profileSchema.table(
   'teams',
   {

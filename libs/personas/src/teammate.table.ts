@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { profileSchema } from './profile-schema';
 
-/** Teammates (spec section 2.1); `id` is a 24-hex ObjectId string, shown to clients as `_id`. */
+/** Teammates (docs/profile.md, "Data"); `id` is a 24-hex ObjectId string, shown to clients as `_id`. */
 export const teammates = profileSchema.table(
   'teammates',
   {

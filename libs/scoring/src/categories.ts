@@ -1,9 +1,9 @@
 import type { ScoreCategory } from './types';
 
 /**
- * Category buckets for every score of the service (spec 2.3, SCORING.md section 3). The spec's
- * table says "medium 33 to 65, high >= 66"; SCORING.md makes it `< 33` low, `< 66` medium, so a
- * rounded 65.5 is medium and nothing falls between the buckets.
+ * Category buckets for every score of the service (docs/scoring.md, "Rounding and categories"):
+ * `< 33` low, `< 66` medium, otherwise high, so a rounded 65.5 is medium and nothing falls between
+ * "medium 33 to 65" and "high from 66".
  */
 export const CATEGORY_BUCKETS = { lowBelow: 33, mediumBelow: 66 } as const;
 

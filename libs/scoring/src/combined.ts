@@ -4,12 +4,12 @@ import { round2 } from './rounding';
 import type { CombinedScore, CombinedScoreInput } from './types';
 
 export const DEFAULT_ROLE_WEIGHT = 50;
-/** Workstyle blend of spec 2.7: `0.7 x teamWorkstyle + 0.3 x managementWorkstyle` when both exist. */
+/** Workstyle blend (docs/scoring.md, "Combined score"): `0.7 x teamWorkstyle + 0.3 x managementWorkstyle` when both exist. */
 export const TEAM_WORKSTYLE_WEIGHT = 0.7;
 export const MANAGEMENT_WORKSTYLE_WEIGHT = 0.3;
 
 /**
- * `combined = (roleScore x roleWeight + workstyleScore x (100 - roleWeight)) / 100` (spec 2.7).
+ * `combined = (roleScore x roleWeight + workstyleScore x (100 - roleWeight)) / 100` (docs/scoring.md, "Combined score").
  * With only one of the two scores, combined equals that one; with neither there is nothing to
  * combine (null). The inputs are used as given, normally the rounded scores the client is shown,
  * so the client can recompute the combined score from the response.

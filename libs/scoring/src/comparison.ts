@@ -6,7 +6,7 @@ import { prepareQuestionnaire } from './workstyle/questionnaire';
 import { scoreProfiles } from './workstyle/compute-workstyle';
 
 /**
- * Individual comparison of two evaluations (spec 2.7, SCORING.md section 3).
+ * Individual comparison of two evaluations (docs/scoring.md, "Individual comparisons").
  *
  * - PAIRWISE: A is a one-person team and B the candidate. Directional: TOP_TEN ranks the team's
  *   items, so B-against-A and A-against-B can differ.

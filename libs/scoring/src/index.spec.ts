@@ -9,7 +9,7 @@ describe('@teamfit/scoring entry point', () => {
     },
   );
 
-  it('exports the constants of the spec', () => {
+  it('exports the documented constants', () => {
     expect(scoring.WORKSTYLE_SCORING_VERSION).toBe('ws-1');
     expect(scoring.DEFAULT_ROLE_WEIGHT).toBe(50);
     expect([...scoring.PRIORITY_POINTS, scoring.LOWEST_PRIORITY_POINTS]).toEqual([13, 7, 3, 1]);

@@ -13,10 +13,10 @@ import type {
   ThresholdCriterion,
 } from './types';
 
-/** Points per priority (spec 2.7 rule 2): 1 → 13, 2 → 7, 3 → 3, 4 and above → 1. */
+/** Points per priority (docs/scoring.md, "Role match"): 1 → 13, 2 → 7, 3 → 3, 4 and above → 1. */
 export const PRIORITY_POINTS = [13, 7, 3] as const;
 export const LOWEST_PRIORITY_POINTS = 1;
-/** `roleMatch = 0.95 x experienceScore + 0.05 x goalScore` (spec 2.7 rule 5). */
+/** `roleMatch = 0.95 x experienceScore + 0.05 x goalScore` (docs/scoring.md, "Role match"). */
 export const EXPERIENCE_WEIGHT = 0.95;
 export const GOAL_WEIGHT = 0.05;
 
@@ -45,7 +45,7 @@ interface Element {
 }
 
 /**
- * Role match of a candidate against a role specification (spec 2.7 with SCORING.md section 4).
+ * Role match of a candidate against a role specification (docs/scoring.md, "Role match").
  * Experience side: industry, function, skill, studyMajor (sets), professionalYears,
  * educationLevel (thresholds). Goal side: industry, function, skill, location (sets); the
  * specification's industry, function and skill criteria apply to both sides.
@@ -56,7 +56,7 @@ export function computeRoleMatch(input: RoleMatchInput): RoleMatchResult {
     setElement('industry', spec.industry, experience?.industryIds, 'experience'),
     setElement('function', spec.function, experience?.functionIds, 'experience'),
     setElement('skill', spec.skill, experience?.skillIds, 'experience'),
-    // studyMajor is a set match (rule 1) although its lookup carries orderBy (SCORING.md section 4).
+    // studyMajor is a set match although its lookup carries orderBy (docs/scoring.md, "Role match").
     setElement('studyMajor', spec.studyMajor, experience?.studyMajorIds, 'experience'),
     thresholdElement('professionalYears', spec.professionalYears, experience?.professionalYearsId, input.professionalYears),
     thresholdElement('educationLevel', spec.educationLevel, experience?.educationLevelId, input.educationLevels),

@@ -1,6 +1,6 @@
 /**
  * Rounding to two decimals, half away from zero. Scores are computed with full precision and
- * rounded only at the output (SCORING.md section 3), so this is the single place that decides
+ * rounded only at the output (docs/scoring.md, "Rounding and categories"), so this is the single place that decides
  * what a client sees.
  *
  * `x * 100` carries binary noise (55.675 * 100 is 5567.499999999999); cutting it to 12

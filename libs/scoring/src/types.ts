@@ -1,11 +1,11 @@
 /**
  * Public input and output shapes of the scoring engine. Inputs are plain rows the evaluation
  * service already loads (questions, groups, answers, algorithm entities), so the engine needs no
- * database and no framework. Output field names follow `spec/evaluation-service.md` (2.3, 2.5)
- * where the spec names them; the extra fields are the ones `SCORING.md` names.
+ * database and no framework. Output field names are the ones the API publishes
+ * (`docs/openapi/platform.json`), including the extra fields docs/scoring.md describes.
  */
 
-/** The eight workstyle score types, as the spec and the question-group records spell them. */
+/** The eight workstyle score types, as the API and the question-group records spell them. */
 export const SCORE_TYPES = [
   'SUPPLEMENTARY',
   'COMPLEMENTARY',
@@ -70,7 +70,7 @@ export interface WorkstyleInput {
   readonly questionnaire: QuestionnaireDefinition;
   readonly candidateAnswers: PersonAnswers;
   /**
-   * One entry per team member, already chosen by the caller (SCORING.md section 2: the team's
+   * One entry per team member, already chosen by the caller (docs/scoring.md, "Public API": the team's
    * personas, their latest completed evaluation, the candidate left out unless the organisation
    * includes them). Members without any scored answer are left out here too.
    */
@@ -140,7 +140,7 @@ export interface ThresholdCriterion {
   readonly priority: number;
 }
 
-/** A role specification record (SCORING.md section 5); every criterion is optional. */
+/** A role specification record (docs/algorithm.md); every criterion is optional. */
 export interface RoleSpecificationInput {
   readonly industry?: SetCriterion | null;
   readonly function?: SetCriterion | null;
@@ -266,7 +266,7 @@ export interface ComparisonResult {
   readonly reverseScore?: number;
   /** B-to-A dimensions; only for MUTUAL and SIMULATED_TEAM. */
   readonly reverseDimensions?: readonly DimensionResult[];
-  /** Both raw directions in full (validity, details), for callers that want more than the spec shape. */
+  /** Both raw directions in full (validity, details), for callers that want more than the published shape. */
   readonly aToB: WorkstyleResult;
   readonly bToA: WorkstyleResult | null;
 }

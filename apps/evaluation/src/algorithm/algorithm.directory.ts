@@ -39,7 +39,7 @@ export class AlgorithmDirectory {
     return row;
   }
 
-  /** The team's role with the lowest id: the default role of a team match (SCORING.md section 5). */
+  /** The team's role with the lowest id: the default role of a team match (docs/algorithm.md). */
   async firstRoleOfTeam(teamId: number): Promise<RoleRow | undefined> {
     const [row] = await this.db.select().from(roles).where(eq(roles.teamId, teamId)).orderBy(asc(roles.id)).limit(1);
     return row;
@@ -89,7 +89,7 @@ export class AlgorithmDirectory {
     return new Map(rows.map((row) => [row.id, row.orderBy]));
   }
 
-  /** `orderBy` of one row, or undefined when it does not exist (SCORING.md 4: a missing candidate value counts as 0). */
+  /** `orderBy` of one row, or undefined when it does not exist (docs/scoring.md, "Role match": a missing candidate value scores 0). */
   async orderByOf(lookup: OrderedLookupCollection, id: number): Promise<number | undefined> {
     return (await this.orderByValues(lookup, [id])).get(id);
   }

@@ -3,7 +3,7 @@ import { bigint, doublePrecision, foreignKey, index, integer, jsonb, type PgColu
 import { evaluationSchema } from './pg-schema';
 
 /*
- * The algorithm entities of SCORING.md section 5. Integer ids come from identity columns
+ * The algorithm entities (docs/algorithm.md). Integer ids come from identity columns
  * (GENERATED ALWAYS: a client can never choose one). References between these tables that are
  * plain columns (a role's team and specification) are foreign keys; references held inside
  * arrays and JSONB (lookup ids of role specifications and user records) are checked by the
@@ -103,7 +103,7 @@ export const roles = evaluationSchema.table(
   ],
 );
 
-/** Keyed by the persona's integer user id (ARCHITECTURE.md section 2), not by an identity column. */
+/** Keyed by the persona's integer user id (docs/contract.md, "Identifiers"), not by an identity column. */
 export const userExperiences = evaluationSchema.table('user_experiences', {
   userId: integer('user_id').primaryKey(),
   industryIds: idArray('industry_ids'),

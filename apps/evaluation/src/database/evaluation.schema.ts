@@ -3,7 +3,7 @@ import { evaluationSchema } from './pg-schema';
 /** Every table of the evaluation service lives in this PostgreSQL schema; no other service writes here. */
 export { evaluationSchema };
 
-/** Algorithm entities (SCORING.md section 5): teams, roles, role specifications, user records, lookups. */
+/** Algorithm entities (docs/algorithm.md): teams, roles, role specifications, user records, lookups. */
 export * from './algorithm.tables';
 
 /** Evaluations, their fixed question sets and answers. */

@@ -30,7 +30,7 @@ export interface RoleOptions {
 
 const evaluationNotFound = () => new DomainError('not_found', 'Evaluation not found');
 
-/** team-match, compare-team and compare (spec 4.6-4.8): read-only, nothing is persisted. */
+/** team-match, compare-team and compare (docs/scoring.md): read-only, nothing is persisted. */
 @Injectable()
 export class ComparisonService {
   private readonly personas: PersonaDirectory;

@@ -57,7 +57,7 @@ interface AnswerInput {
 
 const countAnswered = (answerValues: Uint8Array): number => answerValues.reduce((n, value) => (value === 0 ? n : n + 1), 0);
 
-/** The questionnaire flow (spec sections 3.1, 4.1-4.5). */
+/** The questionnaire flow: list, create or resume, read, answer, question list (README.md, "A questionnaire end to end"). */
 @Injectable()
 export class EvaluationService {
   private readonly questionnaire: QuestionnaireDirectory;
@@ -192,7 +192,7 @@ export class EvaluationService {
     return { results, levels };
   }
 
-  /** The whole ordered question list with a status per question, for a progress rail (spec 4.5). */
+  /** The whole ordered question list with a status per question, for a progress rail (`GET /evaluation/:id/questions`). */
   async questions(id: string, principal: VerifiedToken): Promise<{ items: QuestionListItem[]; progress: { answered: number; total: number } }> {
     const evaluation = await this.load(id, principal);
     const [version, answerRows] = await Promise.all([this.versions.get(evaluation.questionnaireVersionId), this.evaluations.answersOf(id)]);

@@ -2,5 +2,5 @@ import type { WorkstyleResult } from '@teamfit/scoring';
 
 export type { FixedGroup, FixedQuestion, QuestionSet } from '@teamfit/evaluations';
 
-/** Stored when the last answer arrives (spec 2.3 plus the extra fields of SCORING.md). */
+/** Stored when the last answer arrives (the published results plus the extra fields of docs/scoring.md). */
 export type EvaluationResults = WorkstyleResult;

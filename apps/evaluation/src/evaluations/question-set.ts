@@ -49,7 +49,7 @@ export function scoringQuestionnaire(set: QuestionSet): QuestionnaireDefinition 
   };
 }
 
-/** A question as the API serves it (spec 2.2). */
+/** A question as the API serves it (`ServedQuestionDto` in the OpenAPI document). */
 export interface ServedQuestion {
   id: number;
   text: string;

@@ -8,7 +8,7 @@ export const mediaSchema = pgSchema('media');
  * once its file is complete (docs/media.md), so every row names a whole file.
  */
 export const mediaFiles = mediaSchema.table('files', {
-  /** 24-hex ObjectId string (ARCHITECTURE.md section 2), also the file's name on disk. */
+  /** 24-hex ObjectId string (docs/contract.md, "Identifiers"), also the file's name on disk. */
   id: char('id', { length: 24 }).primaryKey(),
   /** Sniffed from the content's magic bytes, never the client's claim. */
   mimeType: text('mime_type').notNull(),

@@ -13,7 +13,7 @@ import { AccountService } from './account.service';
 
 /**
  * /account (gateway: /organisation/account). Account tokens only: accounts are the dashboard's
- * users, and a persona may read only its own persona (ARCHITECTURE.md section 3). Writes need an
+ * users, and a persona may read only its own persona (docs/contract.md, "Access"). Writes need an
  * administrator.
  */
 @AccountResource('account')

@@ -12,7 +12,7 @@ const NAME_MAX_LENGTH = 100;
  */
 const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
-/** An account as every endpoint returns it (ARCHITECTURE.md section 3). */
+/** An account as every endpoint returns it (docs/decisions.md, "Sign-in (accounts)"). */
 export class AccountDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;

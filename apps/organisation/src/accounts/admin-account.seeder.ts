@@ -3,7 +3,7 @@ import { InjectConfig, type ServiceConfig } from '@teamfit/common';
 import { AccountRepository } from './account.repository';
 
 /**
- * Ensures the administrator account for ADMIN_EMAIL exists (ARCHITECTURE.md section 3), so a fresh
+ * Ensures the administrator account for ADMIN_EMAIL exists (docs/decisions.md, "Sign-in (accounts)"), so a fresh
  * platform can be signed in to. Runs on every start and in every instance: the insert is
  * ON CONFLICT DO NOTHING, so restarts and concurrent instances neither duplicate nor fail.
  */

@@ -11,7 +11,7 @@ export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object,
 /** A positive integer id (path, body or query). */
 export const IsIdentifier = (options?: ValidationOptions): PropertyDecorator => IsInt4(1, options);
 
-/** `search`, `page`, `limit` of every assessment list (spec 4.8; conventions: pagination). */
+/** `search`, `page`, `limit` of every assessment list (docs/assessment.md; docs/conventions.md, "Pagination"). */
 export class PageQueryDto {
   @ApiPropertyOptional({ maxLength: SEARCH_MAX_LENGTH, description: 'Case-insensitive PostgreSQL regular expression (~*)' })
   @IsOptional()

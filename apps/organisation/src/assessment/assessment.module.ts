@@ -11,7 +11,7 @@ import { QuestionService } from './question.service';
 import { QuestionnaireSeedRepository } from './questionnaire-seed.repository';
 import { QuestionnaireSeeder } from './questionnaire.seeder';
 
-/** Questions, question groups and question answers (spec 2.6, 4.8), and the shipped questionnaire. */
+/** Questions, question groups and question answers (docs/assessment.md), and the shipped questionnaire. */
 @Module({
   controllers: [QuestionController, QuestionGroupController, QuestionAnswerController],
   providers: [

@@ -13,7 +13,7 @@ import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-c
 import { CreateQuestionAnswerDto, QuestionAnswerDto, QuestionAnswerListQuery, QuestionAnswerPageDto, UpdateQuestionAnswerDto } from './question-answer.dto';
 import { QuestionAnswerService } from './question-answer.service';
 
-/** /question-answer (gateway: /organisation/question-answer), spec 4.8. Account tokens read; administrators write. */
+/** /question-answer (gateway: /organisation/question-answer), docs/assessment.md. Account tokens read; administrators write. */
 @AccountResource('question-answer')
 @Controller('question-answer')
 export class QuestionAnswerController {

@@ -40,7 +40,7 @@ export class QuestionAnswerListQuery extends PageQueryDto {
   questionId?: number;
 }
 
-/** Unique per question: `value`, and `orderIndex` (spec 2.6). Integers, within PostgreSQL `integer`. */
+/** Unique per question: `value`, and `orderIndex` (docs/assessment.md). Integers, within PostgreSQL `integer`. */
 export class CreateQuestionAnswerDto {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Unique within the question' })
   @IsInt4(0)

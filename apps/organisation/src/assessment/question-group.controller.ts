@@ -13,7 +13,7 @@ import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-c
 import { CreateQuestionGroupDto, QuestionGroupDto, QuestionGroupListQuery, QuestionGroupPageDto, UpdateQuestionGroupDto } from './question-group.dto';
 import { QuestionGroupService } from './question-group.service';
 
-/** /question-group (gateway: /organisation/question-group), spec 4.8. Account tokens read; administrators write. */
+/** /question-group (gateway: /organisation/question-group), docs/assessment.md. Account tokens read; administrators write. */
 @AccountResource('question-group')
 @Controller('question-group')
 export class QuestionGroupController {

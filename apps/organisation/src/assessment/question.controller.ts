@@ -12,7 +12,7 @@ import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-c
 import { CreateQuestionDto, QuestionDto, QuestionListQuery, QuestionPageDto, UpdateQuestionDto } from './question.dto';
 import { QuestionService } from './question.service';
 
-/** /question (gateway: /organisation/question), spec 4.8. Account tokens read; administrators write. */
+/** /question (gateway: /organisation/question), docs/assessment.md. Account tokens read; administrators write. */
 @AccountResource('question')
 @Controller('question')
 export class QuestionController {

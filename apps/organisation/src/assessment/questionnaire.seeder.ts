@@ -3,7 +3,7 @@ import { PLATFORM_QUESTIONNAIRE, PLATFORM_QUESTIONNAIRE_SEED_KEY } from '@teamfi
 import { QuestionnaireSeedRepository } from './questionnaire-seed.repository';
 
 /**
- * Creates the platform's questionnaire (SCORING.md section 6) on a fresh database. Runs on every
+ * Creates the platform's questionnaire (docs/assessment.md, "The shipped questionnaire") on a fresh database. Runs on every
  * start and in every instance; the seed is recorded with its content in one transaction, so
  * restarts and concurrent instances neither duplicate it nor undo an administrator's edits.
  */

@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { char, type PgColumnBuilderBase, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Master data (spec 2.5): one table per type, all of the same shape (a 24-hex ObjectId `_id`
+ * Master data (docs/assessment.md): one table per type, all of the same shape (a 24-hex ObjectId `_id`
  * and a name unique ignoring case) plus the type's own fields. The HTTP side is one generic
  * controller factory, service and repository (src/master-data/).
  */
 
-/** `_id` is stored in a column named `id`; the API spells it `_id` (ARCHITECTURE.md section 2). */
+/** `_id` is stored in a column named `id`; the API spells it `_id` (docs/contract.md, "Identifiers"). */
 const objectId = (name: string) => char(name, { length: 24 });
 
 function masterDataTable<TExtra extends Record<string, PgColumnBuilderBase>>(tableName: string, extra: TExtra) {

@@ -30,7 +30,7 @@ export interface ChangeMeta {
   approvalNote?: string | null;
 }
 
-/** typeMeta of spec 2.9: one block per type that has one. */
+/** typeMeta (docs/service-requests.md, "Fields and values"): one block per type that has one. */
 export interface TypeMeta {
   change?: ChangeMeta;
   incident?: { rootCause?: string; postMortemUrl?: string };
@@ -38,7 +38,7 @@ export interface TypeMeta {
 }
 
 /**
- * Service requests (spec 2.9). `id` is the 24-hex ObjectId the API shows as `_id`. The SLA
+ * Service requests (docs/service-requests.md). `id` is the 24-hex ObjectId the API shows as `_id`. The SLA
  * clock: dueAt is the target; slaPausedMs the total time the clock stood still so far (it
  * survives priority changes) and slaPausedAt when the current stop began. `searchVector` is the
  * full-text document (title, description, public comments), rewritten in the transaction of

@@ -31,7 +31,7 @@ function bodyOf(dto: Type): ValidationPipe {
 }
 
 /**
- * /{type} for one master-data type (gateway: /organisation/{type}), spec 4.7. One factory for the
+ * /{type} for one master-data type (gateway: /organisation/{type}), docs/assessment.md. One factory for the
  * seven types: they differ only in their descriptor. Account tokens read; administrators write.
  */
 export function masterDataController(type: MasterDataType): Type {

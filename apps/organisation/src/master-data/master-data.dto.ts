@@ -20,7 +20,7 @@ const NameRules = (): PropertyDecorator => (target, key) => {
 const CodeRules = (): PropertyDecorator => Matches(COUNTRY_CODE, { message: 'code must be an ISO 3166-1 code of 2 or 3 capital letters' });
 const CountryRules = (): PropertyDecorator => Matches(OBJECT_ID, { message: 'country must be the _id of a country (24 lowercase hexadecimal characters)' });
 
-/** Industry, function, education level, study major and skill records (spec 2.5). */
+/** Industry, function, education level, study major and skill records (docs/assessment.md). */
 export class MasterDataRecordDto {
   @ApiProperty({ example: '6650f1c2a9b3e4d5f6a7b8c9', pattern: OBJECT_ID.source })
   _id!: string;

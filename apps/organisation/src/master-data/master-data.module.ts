@@ -4,7 +4,7 @@ import { MasterDataRepository } from './master-data.repository';
 import { MasterDataService } from './master-data.service';
 import { MASTER_DATA_TYPES } from './master-data.types';
 
-/** Country, industry, function, education level, study major, skill and location (spec 2.5, 4.7). */
+/** Country, industry, function, education level, study major, skill and location (docs/assessment.md). */
 @Module({
   controllers: MASTER_DATA_TYPES.map(masterDataController),
   providers: [MasterDataRepository, MasterDataService],

@@ -5,7 +5,7 @@ import { getTableName } from 'drizzle-orm';
 import { type MasterDataRow, MasterDataRepository, type MasterDataValues } from './master-data.repository';
 import type { MasterDataType } from './master-data.types';
 
-/** A record as the API shows it: `_id`, `name` and the type's own fields (spec 2.5). */
+/** A record as the API shows it: `_id`, `name` and the type's own fields (docs/assessment.md). */
 export type MasterDataRecord = { _id: string; name: string } & Record<string, unknown>;
 /** A validated request body: `name` and the type's own fields, by API name. */
 export type MasterDataInput = Partial<Record<string, unknown>>;

@@ -27,7 +27,7 @@ export interface MasterDataField {
  * repository are written once against this descriptor.
  */
 export interface MasterDataType {
-  /** Route (spec 2.5 path prefix without /organisation) and OpenAPI tag. */
+  /** Route (the gateway path without /organisation) and OpenAPI tag. */
   path: string;
   /** Singular, capitalised: `Country not found`, `Country deleted`. */
   label: string;
@@ -80,7 +80,7 @@ export const LOCATION: MasterDataType = {
   inUseMessage: 'Location is still referenced by other records',
 };
 
-/** The seven types of spec 2.5, in its order. */
+/** The seven master-data types (docs/assessment.md). */
 export const MASTER_DATA_TYPES: readonly MasterDataType[] = [
   COUNTRY,
   plain('industry', 'Industry', 'Industry', industries),

@@ -1,7 +1,7 @@
 import { validationFailed } from '@teamfit/common';
 import type { Readable } from 'node:stream';
 
-/** Spec 8: an organisation logo is at most 5 MB. */
+/** An organisation logo is at most 5 MB (docs/contract.md, "Limits"). */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** What the route handler gets as `@UploadedFile()`: a logo small enough to hold. */
@@ -16,7 +16,7 @@ type HandleCallback = (error: unknown, info?: Pick<LogoUpload, 'buffer' | 'size'
 
 /**
  * A multer storage engine that keeps the file in memory up to a bound and fails the request with
- * a 400 naming the field as soon as the bound is passed (spec 4.6 lists oversized images as 400),
+ * a 400 naming the field as soon as the bound is passed (an oversized image is a 400, docs/media.md "Organisations"),
  * without reading the rest of the file into memory.
  */
 export class BoundedMemoryStorage {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 
 /**
- * Spec 4.6: organisations are created and updated with multipart/form-data, not JSON. A body of
+ * Organisations are created and updated with multipart/form-data, not JSON (docs/media.md). A body of
  * any other type is refused before it is read as fields (a JSON `true` is not the string "true").
  * A request without a body (an update of nothing) passes.
  */

@@ -4,7 +4,7 @@ import { MediaClient, MediaClientError, publicMediaUrl, sniffMimeType } from '@t
 import path from 'node:path';
 import type { LogoUpload } from './logo-upload.storage';
 
-/** Spec 2.4: png, webp, jpg, jpeg; the extensions each content type may carry. */
+/** png, webp, jpg, jpeg (docs/contract.md, "Limits"); the extensions each content type may carry. */
 const EXTENSIONS_BY_TYPE: Record<string, readonly string[]> = {
   'image/png': ['.png'],
   'image/webp': ['.webp'],

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { ALGORITHM_VERSIONS, type AlgorithmVersion } from '@teamfit/accounts';
 
-/** Spec 8: organisation name and urlName, at most 100 characters each. */
+/** Organisation name and urlName, at most 100 characters each (docs/contract.md, "Limits"). */
 export const NAME_MAX_LENGTH = 100;
 const TEMPLATE_PREFIX_MAX_LENGTH = 100;
 const BOOLEAN_STRINGS = ['true', 'false'];
@@ -16,7 +16,7 @@ const IsOmittableOrEmpty = (): PropertyDecorator => ValidateIf((_object: object,
 const IsBooleanString = (): PropertyDecorator => IsIn(BOOLEAN_STRINGS, { message: '$property must be "true" or "false"' });
 
 /**
- * The optional settings of spec 2.4, as the multipart form carries them: every value a string,
+ * The optional settings of an organisation, as the multipart form carries them: every value a string,
  * booleans only "true"/"false", numbers strictly decimal (no "12abc", no " 12", no "1e3").
  */
 export class OrganisationSettingsFields {
@@ -198,7 +198,7 @@ export class OrganisationDto {
   updatedAt!: string;
 }
 
-/** List items as spec 2.4 shows them. */
+/** An organisation as the list shows it. */
 export class OrganisationListItemDto {
   @ApiProperty({ example: '665f1c2e9b1e8a3d4c5b6a79' })
   _id!: string;
@@ -219,7 +219,7 @@ export class OrganisationListItemDto {
   updatedAt!: string;
 }
 
-/** POST answers `{organisation: {...}}` (spec 4.6). */
+/** POST answers `{organisation: {...}}` (docs/media.md, "Organisations"). */
 export class OrganisationEnvelopeDto {
   @ApiProperty({ type: OrganisationDto })
   organisation!: OrganisationDto;

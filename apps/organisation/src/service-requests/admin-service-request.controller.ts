@@ -43,14 +43,14 @@ import {
 import { ServiceRequestService } from './service-request.service';
 import type { ActingUser } from './service-request.workflow';
 
-/** Spec 8: a service-request attachment is at most 10 MB; one byte more is 413 with nothing stored. */
+/** A service-request attachment is at most 10 MB (docs/contract.md, "Limits"); one byte more is 413 with nothing stored. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 const AttachmentInterceptor = FileUploadInterceptor('file', { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
 const admin = (principal: VerifiedToken): ActingUser => ({ id: principal.sub, type: 'ADMIN' });
 
-/** /admin/service-requests (the gateway forwards the path unchanged). Administrators only (spec 5). */
+/** /admin/service-requests (the gateway forwards the path unchanged). Administrators only (docs/contract.md, "Access"). */
 @ApiTags('service-requests (admin)')
 @ApiBearerAuth()
 @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
@@ -115,7 +115,7 @@ export class AdminServiceRequestController {
 
   @Post(':id/status')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Move to another status (spec 3.2 plus CANCELLED)' })
+  @ApiOperation({ summary: 'Move to another status (an illegal move is 409)' })
   @ApiOkResponse({ type: ServiceRequestDto })
   @ApiConflictResponse({ description: 'Illegal move; `message` says why', type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })

@@ -15,7 +15,7 @@ export interface AssigneeNotification {
   adminAppOrigin: string;
 }
 
-/** Template AssigneeNotification (spec 6): the new assignee learns what landed on their desk. */
+/** Template AssigneeNotification (docs/contract.md, "E-mails and records"): the new assignee learns what landed on their desk. */
 export function assigneeNotificationMail(notice: AssigneeNotification): OutgoingMail {
   const subject = `[Teamfit] Service request assigned to you: ${notice.title}`;
   const due = notice.dueAt.toISOString();

@@ -1,7 +1,7 @@
 import { PRIORITY_MATRIX, priorityOf, type Status, STATUSES, TRANSITIONS, transitionRefusal } from './service-request.model';
 import { clockOnStatusChange, dueAtFor, isBreached, type SlaClock } from './sla';
 
-/** Spec 3.2's table, row by row, plus CANCELLED from every state past OPEN that is not final. */
+/** The status table of docs/service-requests.md, row by row, plus CANCELLED from every state past OPEN that is not final. */
 const SPEC_ROWS: Array<[Status, Status]> = [
   ['NEW', 'OPEN'],
   ['NEW', 'IN_PROGRESS'],
@@ -22,7 +22,7 @@ const SPEC_ROWS: Array<[Status, Status]> = [
 const CANCELLABLE: Status[] = ['IN_PROGRESS', 'PENDING_CUSTOMER', 'ON_HOLD', 'RESOLVED', 'REOPENED'];
 
 describe('the transition table', () => {
-  it('is exactly spec 3.2 plus CANCELLED', () => {
+  it('is exactly the documented status table plus CANCELLED', () => {
     const table = STATUSES.flatMap((from) => Object.keys(TRANSITIONS[from]).map((to) => `${from}->${to}`)).sort();
     const expected = [...SPEC_ROWS.map(([from, to]) => `${from}->${to}`), ...CANCELLABLE.map((from) => `${from}->CANCELLED`)].sort();
     expect(table).toEqual(expected);

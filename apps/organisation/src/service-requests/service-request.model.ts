@@ -1,6 +1,6 @@
 /**
- * The service desk's vocabulary and its rules as data: the status table (spec 3.2 plus
- * CANCELLED), the priority matrix (impact × urgency) and the SLA targets per priority. Every
+ * The service desk's vocabulary and its rules as data: the status table (docs/service-requests.md,
+ * "Status"), the priority matrix (impact × urgency) and the SLA targets per priority. Every
  * status change anywhere (admin, hub reply, hub confirmation) is checked against TRANSITIONS.
  */
 
@@ -82,7 +82,7 @@ export function transitionRefusal(from: Status, to: Status, actor: Actor): strin
 export const FINAL_STATUSES: readonly Status[] = ['CLOSED', 'CANCELLED'];
 
 /**
- * The SLA clock stops in these states. PENDING_CUSTOMER waits on the requester (spec: paused);
+ * The SLA clock stops in these states. PENDING_CUSTOMER waits on the requester (a pause);
  * RESOLVED waits for confirmation (a reopen resumes the clock with dueAt moved by the stop).
  * The final states stop it for good.
  */

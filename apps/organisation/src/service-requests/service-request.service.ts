@@ -19,7 +19,7 @@ import type { TicketChanges } from './service-request.repository';
 import { type ActingUser, type HistoryDetails, NOT_FOUND, ServiceRequestWorkflow } from './service-request.workflow';
 import { dueAtFor, isBreached } from './sla';
 
-/** The typeMeta block each type may carry (spec 2.9: the type selects the block). */
+/** The typeMeta block each type may carry (the ticket's type selects the block: docs/service-requests.md). */
 const BLOCK_OF_TYPE: Partial<Record<RequestType, keyof TypeMeta>> = { CHANGE_REQUEST: 'change', INCIDENT: 'incident', BUG: 'bug' };
 const BLOCKS: ReadonlyArray<keyof TypeMeta> = ['change', 'incident', 'bug'];
 

@@ -19,13 +19,13 @@ export interface ServiceRequestsOptions {
   now?: ServiceRequestClock;
 }
 
-/** The support desk (spec 2.9, 3.2, 4.11): /admin/service-requests and /hub/service-requests. */
+/** The support desk (docs/service-requests.md): /admin/service-requests and /hub/service-requests. */
 @Module({})
 export class ServiceRequestsModule {
   static forRoot(config: ServiceConfig, options: ServiceRequestsOptions = {}): DynamicModule {
     return {
       module: ServiceRequestsModule,
-      // The assignee e-mail (spec 6) goes through the platform Mailer (SMTP_URL).
+      // The assignee e-mail goes through the platform Mailer (SMTP_URL).
       imports: [MailModule.forRoot(config)],
       controllers: [AdminServiceRequestController, HubServiceRequestController],
       providers: [

@@ -23,7 +23,7 @@ export function toDailySeries(counts: DailyCount[]): DailySeries {
   return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** GET /organisation/stats (spec 2.7). */
+/** GET /organisation/stats: counts across the services' data. */
 export interface PlatformOverview {
   organisation: { totalNumberOfOrganisation: number };
   user: { totalActiveUsers: number; totalInactiveUsers: number };

@@ -17,7 +17,7 @@ import { ErrorResponseDto } from '../shared/validation';
 import { PersonaLoginRequestDto, PersonaRefreshRequestDto, PersonaTokenPairDto, PersonaVerifyRequestDto, PersonaVerifyResponseDto } from './persona-login.dto';
 import { PersonaLoginService } from './persona-login.service';
 
-/** /persona/login, /persona/verify and /persona/token (gateway: /profile/persona/...), spec 4.3. */
+/** /persona/login, /persona/verify and /persona/token (gateway: /profile/persona/...), docs/profile.md "Persona sign-in". */
 @ApiTags('persona sign-in')
 @UseInterceptors(RetryAfterInterceptor)
 @Controller('persona')

@@ -37,7 +37,7 @@ export class PersonaLoginService {
   }
 
   /**
-   * Starts a sign-in. The spec has the login-step token carry `personaId` as well as
+   * Starts a sign-in. The login-step token carries `personaId` as well as
    * `emailAddress`; the shared flow signs only the subject (the persona id), so the token is
    * re-issued here with the same claims, lifetime and challenge, plus `personaId`.
    */
@@ -50,7 +50,7 @@ export class PersonaLoginService {
   }
 
   async verify(loginToken: VerifiedToken, otp: string, codeVerifier: string): Promise<TokenPair & { persona: SignedInPersonaDto }> {
-    // A persona deleted since its login is "not found" (spec 4.3), not merely refused.
+    // A persona deleted since its login is "not found" (404), not merely refused.
     if (!(await this.directory.findById(loginToken.sub))) throw notFound('Persona');
     const { accessToken, refreshToken, subjectId } = await this.flow.verify(loginToken, otp, codeVerifier);
     const persona = await this.directory.findById(subjectId);

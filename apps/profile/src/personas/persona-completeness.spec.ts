@@ -92,7 +92,7 @@ describe('persona completeness', () => {
     expect(result.isComplete).toBe(false);
   });
 
-  it('checks exactly the nine fields of the spec, roles not among them', () => {
+  it('checks exactly the nine fields of the rule, roles not among them', () => {
     expect([...COMPLETENESS_FIELDS]).toEqual(['firstName', 'lastName', 'emailAddress', 'profileBio', 'contactNumber', 'linkedinProfile', 'portfolioURL', 'xHandler', 'resumeContent']);
     expect(Object.keys(completenessOf(FULL).fields)).toEqual([...COMPLETENESS_FIELDS]);
   });

@@ -1,6 +1,6 @@
 import type { PersonaRow } from '@teamfit/personas';
 
-/** The nine fields of the completeness rule (spec section 4.4), in the order the answer lists them. */
+/** The nine fields of the completeness rule (docs/profile.md, "Completeness"), in the order the answer lists them. */
 export const COMPLETENESS_FIELDS = [
   'firstName',
   'lastName',

@@ -49,7 +49,7 @@ export class PersonaUserDto {
   emailAddress!: string | null;
 }
 
-/** A persona as every persona endpoint returns it (spec section 2.2); unset fields are null. */
+/** A persona as every persona endpoint returns it (docs/profile.md, "Data"); unset fields are null. */
 export class PersonaDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) user_id!: string;
@@ -235,7 +235,7 @@ export class UpdatePersonaDto extends PersonaContactFieldsDto {
 
 }
 
-/** PATCH /persona/:persona_id: the profile fields; `roles` and `status` are refused (spec 3.1). */
+/** PATCH /persona/:persona_id: the profile fields; `roles` and `status` are refused (they have their own route). */
 export class PatchPersonaDto {
   @ApiPropertyOptional({ type: PersonaUserChangesDto })
   @IsOmittable()

@@ -28,7 +28,7 @@ export function mapPersona(row: PersonaRow): PersonaDto {
     resumeContent: row.resumeContent,
     verifiedEmail: row.verifiedEmail,
     verified: row.verified,
-    // Legacy flag (spec 2.2), kept consistent with roles instead of stored beside them.
+    // Legacy flag of the published persona, kept consistent with roles instead of stored beside them.
     isCandidate: row.roles.includes('CANDIDATE'),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -25,7 +25,7 @@ const DEFAULT_PAGE = 1;
 const DEFAULT_LIMIT = 10;
 
 /**
- * Persona rules. Who may do what (ARCHITECTURE.md section 3): administrators everything,
+ * Persona rules. Who may do what (docs/contract.md, "Access"): administrators everything,
  * other accounts read, a persona token reads and patches only its own persona. Roles that the
  * guard cannot decide alone (a persona's own id) are checked here.
  */
@@ -118,7 +118,7 @@ export class PersonaService {
     return mapPersona(await this.emails.confirm(id, otp, caller));
   }
 
-  /** Roles and status: administrators only, through their own route (spec section 3.1). */
+  /** Roles and status: administrators only, through their own route (docs/profile.md, "Roles and status"). */
   async setAccess(id: string, input: PersonaAccessDto): Promise<PersonaDto> {
     const changes: PersonaChanges = {};
     if (input.roles !== undefined) changes.roles = input.roles;
@@ -205,7 +205,7 @@ export class PersonaService {
   }
 }
 
-/** The personaId claim; account tokens have none, which is the caller's mistake (400, spec 4.4). */
+/** The personaId claim; account tokens have none, which is the caller's mistake (400, as the OpenAPI document says). */
 function personaIdOf(caller: VerifiedToken): string {
   if (!caller.personaId) throw validationFailed('The token carries no personaId claim');
   return caller.personaId;

@@ -15,7 +15,7 @@ export const LIST_MAX_SIZE = 1_000;
  */
 export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
-/** Only web addresses with a scheme: the spec calls these fields full URLs. */
+/** Only web addresses with a scheme: these fields hold full URLs (docs/profile.md). */
 export const URL_OPTIONS = { require_protocol: true, protocols: ['http', 'https'] };
 
 /** Path parameter of teammate and team routes: a 24-hex ObjectId, else 400 naming `id`. */

@@ -14,7 +14,7 @@ import { TeammateService } from './teammate.service';
 
 /**
  * /teammate and /me (gateway: /profile/teammate, /profile/me). Account tokens only: a persona may
- * read only its own persona (ARCHITECTURE.md section 3). Writes need an administrator.
+ * read only its own persona (docs/contract.md, "Access"). Writes need an administrator.
  */
 @AccountResource('teammate')
 @Controller()

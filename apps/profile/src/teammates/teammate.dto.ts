@@ -3,7 +3,7 @@ import type { TeammateRow } from '@teamfit/personas';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH } from '../shared/validation';
 
-/** A teammate as every endpoint returns it (spec section 2.1). */
+/** A teammate as every endpoint returns it (docs/profile.md, "Data"). */
 export class TeammateDto {
   @ApiProperty({ pattern: '^[0-9a-f]{24}$', example: '665f1c2b9d3e4a0012345678' })
   _id!: string;

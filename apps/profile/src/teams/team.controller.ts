@@ -14,7 +14,7 @@ import { TeamService } from './team.service';
 
 /**
  * /team (gateway: /profile/team). Account tokens only; writes need an administrator. Reads answer
- * in the list shape (`name`, `description`, `members`), writes in the create shape (spec 2.3).
+ * in the list shape (`name`, `description`, `members`), writes in the create shape (docs/profile.md).
  */
 @AccountResource('team')
 @Controller('team')

@@ -5,7 +5,7 @@ import { IsOmittable, LIST_MAX_SIZE, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX
 
 const ID_MAX_LENGTH = 100;
 
-/** The create-shaped team: POST and PUT answer with it (spec section 2.3). */
+/** The create-shaped team: POST and PUT answer with it (docs/profile.md). */
 export class TeamDto {
   @ApiProperty({ pattern: '^[0-9a-f]{24}$', example: '665f1c2b9d3e4a0012345678' })
   _id!: string;
@@ -36,7 +36,7 @@ export class TeamDto {
 }
 
 /**
- * The list-shaped team: GET /team and GET /team/:id answer with it. The spec's examples name
+ * The list-shaped team: GET /team and GET /team/:id answer with it. Clients read
  * `_id, name, description, members` there; the other fields keep their create names.
  */
 export class TeamListItemDto {

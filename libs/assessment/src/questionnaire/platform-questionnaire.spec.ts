@@ -1,7 +1,7 @@
 import { LIKERT_ANSWER_SETS, SCORE_TYPES } from '../assessment.tables';
 import { CONFLICT_STYLES, LIKERT_ANSWER_LABELS, PLATFORM_QUESTIONNAIRE } from './platform-questionnaire';
 
-/** SCORING.md section 6, as a table: name, scoreType, scored items. */
+/** docs/assessment.md, "The shipped questionnaire", as a table: name, scoreType, scored items. */
 const EXPECTED: Array<[string, string, number]> = [
   ['pace', 'SUPPLEMENTARY', 5],
   ['structure', 'SUPPLEMENTARY', 5],
@@ -22,7 +22,7 @@ const EXPECTED: Array<[string, string, number]> = [
 ];
 const FAKING_GROUPS = ['structure', 'feedback', 'drive', 'reliability'];
 
-describe('the platform questionnaire (SCORING.md section 6)', () => {
+describe('the platform questionnaire (docs/assessment.md)', () => {
   it('has the sixteen groups in order, with their score types and scored item counts', () => {
     expect(PLATFORM_QUESTIONNAIRE.map((group) => [group.name, group.scoreType, group.questions.filter((question) => !question.faking).length])).toEqual(EXPECTED);
     for (const group of PLATFORM_QUESTIONNAIRE) {

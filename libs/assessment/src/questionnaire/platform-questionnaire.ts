@@ -1,7 +1,7 @@
 import type { LikertAnswerSet, ScoreType } from '../assessment.tables';
 
 /**
- * The questionnaire the platform ships (SCORING.md section 6): sixteen groups, 104 questions, each
+ * The questionnaire the platform ships (docs/assessment.md): sixteen groups, 104 questions, each
  * a five-point Likert item whose answers are its set's labels with values 1-5. The text is written
  * for this project. The organisation service seeds it once per database.
  */

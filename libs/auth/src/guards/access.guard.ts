@@ -23,7 +23,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * The global guard: every route needs a valid token unless marked @Public(). Missing header is
- * 401; a token that is malformed, forged, expired or of the wrong kind is 403 (spec section 5),
+ * 401; a token that is malformed, forged, expired or of the wrong kind is 403 (docs/contract.md, "Access"),
  * unless the route's @TokenRefusals() says otherwise.
  * Per request it only reads the header and looks the token up (see VerifiedTokenCache): the
  * route's rules are read once per handler, a token's signature once per token.

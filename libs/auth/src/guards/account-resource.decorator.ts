@@ -4,7 +4,7 @@ import { ErrorResponseDto } from '@teamfit/common';
 import { AcceptTokens } from './access.decorators';
 
 /**
- * The most common access rule of the dashboard's resources (ARCHITECTURE.md section 3): any
+ * The most common access rule of the dashboard's resources (docs/contract.md, "Access"): any
  * account token reads, administrators write (routes add `@AdminOnly()`), persona tokens are
  * refused. One decorator carries the rule and its OpenAPI description, so they cannot drift apart.
  */

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** RFC 7636: a verifier is 43-128 characters of [A-Za-z0-9-._~]. */
 export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
-/** The S256 challenge is base64url without padding; the spec allows 43-128 characters. */
+/** The S256 challenge is base64url without padding; 43-128 characters (docs/contract.md, "Limits"). */
 export const CODE_CHALLENGE_PATTERN = /^[A-Za-z0-9\-_]{43,128}$/;
 
 export function s256Challenge(verifier: string): string {

@@ -10,7 +10,7 @@ export const typHeaderOf = (kind: TokenKind): string => `${kind}+jwt`;
 export const isTokenKind = (value: unknown): value is TokenKind =>
   typeof value === 'string' && (TOKEN_KINDS as readonly string[]).includes(value);
 
-/** Lifetimes in seconds: access tokens 15 minutes (ARCHITECTURE.md section 3), login steps 10. */
+/** Lifetimes in seconds: access tokens 15 minutes, login steps 10 (docs/contract.md, "Access"). */
 export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = {
   account: 15 * 60,
   persona: 15 * 60,

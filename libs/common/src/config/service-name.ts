@@ -1,4 +1,4 @@
-/** The five services, their gateway prefixes and internal ports (spec section 1). */
+/** The five services, their gateway prefixes and internal ports (docs/contract.md, "Services"). */
 export const SERVICES = {
   auth: { port: 9000, bodyLimitMb: 50 },
   profile: { port: 9100, bodyLimitMb: 50 },

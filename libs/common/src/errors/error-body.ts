@@ -4,7 +4,7 @@ import { BODY_REFUSED } from '../http/body-shape';
 import { isDatabaseUnavailable } from '@teamfit/database';
 import { DomainError, type DomainErrorCode } from './domain-error';
 
-/** The platform error body (spec section 7); `errorId` only on 5xx, to find the log line. */
+/** The platform error body (docs/contract.md, "Errors"); `errorId` only on 5xx, to find the log line. */
 export interface ErrorBody {
   statusCode: number;
   error: string;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** The platform error body (spec section 7), as OpenAPI describes it on every error response. */
+/** The platform error body (docs/contract.md, "Errors"), as OpenAPI describes it on every error response. */
 export class ErrorResponseDto {
   @ApiProperty({ example: 404 })
   statusCode!: number;

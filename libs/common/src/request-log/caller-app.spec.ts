@@ -2,7 +2,7 @@ import { callerAppOf, deviceTypeOf } from './caller-app';
 
 const origins = { adminAppOrigin: 'https://admin.teamfit.example', hubAppOrigin: 'https://hub.teamfit.example/' };
 
-describe('callerAppOf, in the order of spec section 5', () => {
+describe('callerAppOf, in the documented order', () => {
   it.each([
     [{ 'x-app-source': 'admin', 'user-agent': 'PostmanRuntime/7.36', origin: 'https://hub.teamfit.example' }, 'admin'],
     [{ 'x-app-source': 'HUB', 'user-agent': 'PostmanRuntime/7.36' }, 'hub'],

@@ -1,4 +1,4 @@
-/** Who made a call (spec section 5, "Caller identification for statistics"), in the spec's order. */
+/** Who made a call, in the contract's order (docs/contract.md, "Caller identification and device type"). */
 export type DeviceType = 'mobile' | 'desktop' | 'unknown';
 
 export interface CallerOrigins {

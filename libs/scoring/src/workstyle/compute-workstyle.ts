@@ -16,7 +16,7 @@ import { computeValidity } from './validity';
 import { overallScore, weightPercentages } from './weights';
 
 /**
- * Workstyle fit of a candidate with a team (SCORING.md sections 1-3): one result per question
+ * Workstyle fit of a candidate with a team (docs/scoring.md, "Workstyle"): one result per question
  * group in group order, the weighted overall score, the validity block and `teamSize`.
  */
 export function computeWorkstyle(input: WorkstyleInput): WorkstyleResult {
@@ -32,7 +32,7 @@ export function scoreProfiles(
   candidate: PersonProfile,
   team: readonly PersonProfile[],
 ): WorkstyleResult {
-  // A member with no scored answer is no member (SCORING.md section 2: "members with none are left out").
+  // A member with no scored answer is no member (docs/scoring.md, "From answers to levels").
   const members = team.filter((member) => member.scoredItemCount > 0);
   const weights = weightPercentages(questionnaire.groups);
   const rank = (questionId: number): number => questionnaire.deliveryRank.get(questionId) ?? 0;

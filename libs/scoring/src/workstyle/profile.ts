@@ -3,7 +3,7 @@ import type { AnswerInput, PersonAnswers } from '../types';
 import type { PreparedQuestionnaire } from './questionnaire';
 import { ANSWER_MAX, ANSWER_MIN, mean, scoredValue } from './scale';
 
-/** One person's scored view of one question group (SCORING.md section 1). */
+/** One person's scored view of one question group (docs/scoring.md, "From answers to levels"). */
 export interface GroupProfile {
   /** Mean scored value of the answered non-faking items, in [1, 5]; null when none was answered. */
   readonly level: number | null;

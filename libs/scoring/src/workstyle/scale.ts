@@ -1,4 +1,4 @@
-/** The 1-5 answer scale and the two maps SCORING.md section 1 builds every score type from. */
+/** The 1-5 answer scale and the two maps every score type is built from (docs/scoring.md: `norm`, `sim`). */
 
 export const ANSWER_MIN = 1;
 export const ANSWER_MAX = 5;

@@ -11,7 +11,7 @@ export interface ScoredGroupProfile extends GroupProfile {
 }
 
 /**
- * Score of one dimension, 0-100, unrounded (SCORING.md section 3). `members` are the team members
+ * Score of one dimension, 0-100, unrounded (docs/scoring.md, "The eight score types"). `members` are the team members
  * with a level on this dimension; `rank` gives a question's position in its group (for TOP_TEN ties).
  *
  * With no member to compare against (N = 0) every type scores `norm(c)`: the candidate's own

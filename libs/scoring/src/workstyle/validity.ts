@@ -4,7 +4,7 @@ import type { PersonProfile } from './profile';
 import type { PreparedQuestionnaire } from './questionnaire';
 import { mean, norm, scoredValue } from './scale';
 
-/** Thresholds of SCORING.md section 1: any one of them flags the result for review. */
+/** Thresholds of docs/scoring.md, "Validity": any one of them flags the result for review. */
 export const VALIDITY_THRESHOLDS = {
   /** Flag when the faking index (0-100) is at least this. */
   fakingIndex: 80,

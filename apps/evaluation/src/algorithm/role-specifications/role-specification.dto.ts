@@ -47,7 +47,7 @@ const SET = (side: string) => ({ type: SetCriterionDto, nullable: true, descript
 const THRESHOLD = { type: ThresholdCriterionDto, nullable: true, description: 'Threshold criterion (experience side)' };
 
 /**
- * The criteria of a role specification (SCORING.md section 5). The experience side uses industry,
+ * The criteria of a role specification (docs/algorithm.md). The experience side uses industry,
  * function, skill, studyMajor, professionalYears and educationLevel; the goal side uses industry,
  * function, skill and location. On create an absent criterion is null (not configured); on update
  * only the criteria given change, and null removes one.

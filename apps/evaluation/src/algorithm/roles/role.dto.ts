@@ -7,7 +7,7 @@ import { IsOmittable, PageQuery } from '../shared/algorithm-http.dto';
 export const ROLE_TITLE_MAX_LENGTH = 200;
 export const DEFAULT_CRITERIA_WEIGHT = 50;
 
-/** A role as every endpoint returns it (SCORING.md section 5). */
+/** A role as every endpoint returns it (docs/algorithm.md). */
 export class RoleDto {
   @ApiProperty({ type: 'integer', example: 1 })
   id!: number;

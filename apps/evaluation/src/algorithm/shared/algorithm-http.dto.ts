@@ -58,7 +58,7 @@ export class AlgorithmDeletedDto {
   message!: string;
 }
 
-/** The platform error body, described for OpenAPI (spec section 7). */
+/** The platform error body, described for OpenAPI (docs/contract.md, "Errors"). */
 export class AlgorithmErrorDto {
   @ApiProperty({ example: 404 })
   statusCode!: number;

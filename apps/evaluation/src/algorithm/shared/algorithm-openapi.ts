@@ -10,7 +10,7 @@ export const TOTAL_COUNT_OPENAPI = { [TOTAL_COUNT_HEADER]: { description: 'Numbe
 
 /**
  * Access of every algorithm collection: account tokens only (a persona may read only its own
- * persona and evaluations, ARCHITECTURE.md section 3); writes are marked @AdminOnly().
+ * persona and evaluations, docs/contract.md "Access"); writes are marked @AdminOnly().
  */
 export const AlgorithmAccess = (): ClassDecorator =>
   applyDecorators(

@@ -6,7 +6,7 @@ import { IsOmittable } from '../shared/algorithm-http.dto';
 export const TEAM_NAME_MAX_LENGTH = 200;
 export const TEAM_MAX_MEMBERS = 1000;
 
-/** An algorithm team as every endpoint returns it (SCORING.md section 5). */
+/** An algorithm team as every endpoint returns it (docs/algorithm.md). */
 export class AlgorithmTeamDto {
   @ApiProperty({ type: 'integer', example: 1 })
   id!: number;

@@ -36,7 +36,7 @@ const OneId = (lookup: string): PropertyDecorator => {
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 };
 
-/** The persona's integer user id (ARCHITECTURE.md section 2), in a POST body. */
+/** The persona's integer user id (docs/contract.md, "Identifiers"), in a POST body. */
 const UserId = (): PropertyDecorator => {
   const decorators = [ApiProperty({ type: 'integer', minimum: 0, example: 1001 }), IsInt4(0)];
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
