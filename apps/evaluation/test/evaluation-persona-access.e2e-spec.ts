@@ -102,4 +102,48 @@ describe('evaluation access: answers and comparisons', () => {
     // Accounts may still look at any user record.
     expect((await post(`/evaluation/${f.evaluationId}/team-match`, { algorithmUserId: OTHER_USER }, tokens.account()).expect(200)).body.algorithmUserId).toBe(OTHER_USER);
   });
+
+  it('holds answers to an evaluation the service has seen before to the same rules (404, 403, 400, 409)', async () => {
+    // The first answer makes the service remember what never changes about the evaluation, so
+    // the later ones take the one-statement path; every refusal must still be what it was.
+    const teamId = (await post('/algorithm/teams', { name: 'Seen', memberPersonaIds: [f.other] }).expect(201)).body.id as number;
+    const id = (await post('/evaluation', { personaId: f.candidate, teamId }).expect(201)).body.id as string;
+    const own = personaToken(f.candidate);
+    await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 4 }, own).expect(200);
+
+    // Re-answers (they would not complete it), so each refusal is the only thing that stops a write.
+    const foreign = await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 2 }, personaToken(f.other)).expect(403);
+    expect(foreign.body.message).toBe('This evaluation belongs to another persona');
+    const member = await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 2 }, tokens.account()).expect(403);
+    expect(member.body.message).toBe('Only administrators and the persona itself change an evaluation');
+    const stranger = await post(`/evaluation/${id}/answer`, { questionId: 987654, value: 2 }, own).expect(400);
+    expect(stranger.body.message).toBe('questionId 987654 is not a question of this evaluation');
+    expect((await progressOf(id)).answered).toBe(1);
+    expect((await client.query('SELECT value FROM evaluation.evaluation_answers WHERE evaluation_id = $1', [id])).rows).toEqual([{ value: 4 }]);
+
+    // Re-answering replaces the value and keeps the count; the last answer completes with results.
+    const again = await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 5 }, own).expect(200);
+    expect(again.body).toMatchObject({ id, personaId: f.candidate, teamId, status: 'in_progress', progress: { answered: 1, total: 2 } });
+    expect(again.body.nextQuestion.id).toBe(f.q2);
+    const last = await post(`/evaluation/${id}/answer`, { questionId: f.q2, value: 3 }, own).expect(200);
+    expect(last.body).toMatchObject({ status: 'complete', progress: { answered: 2, total: 2 }, nextQuestion: null });
+    expect(last.body.results).toBeDefined();
+    const { rows } = await client.query<{ question_id: number; value: number }>('SELECT question_id, value FROM evaluation.evaluation_answers WHERE evaluation_id = $1 ORDER BY question_id', [id]);
+    expect(rows).toEqual([
+      { question_id: f.q1, value: 5 },
+      { question_id: f.q2, value: 3 },
+    ]);
+
+    // Complete: 409 before the question is looked at, as for an evaluation never seen.
+    await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 1 }, own).expect(409);
+    await post(`/evaluation/${id}/answer`, { questionId: 987654, value: 1 }, own).expect(409);
+
+    // Gone (erased, say) while remembered: 404, for anyone.
+    const gone = (await post('/evaluation', { personaId: f.other, teamId }).expect(201)).body.id as string;
+    await post(`/evaluation/${gone}/answer`, { questionId: f.q1, value: 4 }, personaToken(f.other)).expect(200);
+    await client.query('DELETE FROM evaluation.evaluation_answers WHERE evaluation_id = $1', [gone]);
+    await client.query('DELETE FROM evaluation.evaluations WHERE id = $1', [gone]);
+    await post(`/evaluation/${gone}/answer`, { questionId: f.q2, value: 4 }, personaToken(f.other)).expect(404);
+    await post(`/evaluation/${gone}/answer`, { questionId: f.q2, value: 4 }, own).expect(404);
+  });
 });

@@ -24,6 +24,7 @@ export { RequestLogReader, type DailyCount } from './request-log/request-log.rea
 export { RequestLogRetention, type RetentionOutcome, type RetentionWindows } from './request-log/request-log.retention';
 export { REQUEST_LOG_POOL, RequestLogModule } from './request-log/request-log.module';
 export { ErrorResponseDto } from './http/error-response.dto';
+export { LruMap } from './cache/lru-map';
 export { FileUploadInterceptor, type UploadOptions, type UploadOptionsSource } from './upload/file-upload.interceptor';
 export { multerErrorToHttp } from './upload/multer-errors';
 export { BodyReadError, mediaTypeOf } from './http/request-body';

@@ -19,6 +19,16 @@ export function assertMayWrite(principal: VerifiedToken, personaId: string): voi
   }
 }
 
+/** Whether assertMayWrite lets `principal` change an evaluation of `personaId` (the same rule, by construction). */
+export function mayWrite(principal: VerifiedToken, personaId: string): boolean {
+  try {
+    assertMayWrite(principal, personaId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A persona compares only its own evaluation against its own team and its own user record: any
  * other team or user would show it someone else's data. Accounts may compare freely.

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QuestionnaireDirectory } from '@teamfit/assessment';
 import type { VerifiedToken } from '@teamfit/auth';
-import { conflict, DomainError, notFound, validationFailed } from '@teamfit/common';
+import { conflict, DomainError, LruMap, notFound, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { PersonaDirectory } from '@teamfit/personas';
 import { compactProfile, computeWorkstyleWithTeam } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
-import { assertMayUse, assertMayWrite } from './evaluation-access';
+import { assertMayUse, assertMayWrite, mayWrite } from './evaluation-access';
 import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
 import { EvaluationRepository, type EvaluationState, type ReadFrom } from './evaluation.repository';
 import type { EvaluationResults } from './evaluation.types';
@@ -57,11 +57,19 @@ interface AnswerInput {
 
 const countAnswered = (answerValues: Uint8Array): number => answerValues.reduce((n, value) => (value === 0 ? n : n + 1), 0);
 
+/** What never changes in an evaluation's life: enough to record an answer without reading the row first. */
+type FixedFacts = Pick<EvaluationState, 'id' | 'personaId' | 'teamId' | 'questionnaireVersionId' | 'total' | 'createdAt'>;
+
+/** Evaluations being answered at once on one instance, with room to spare; an entry is about 200 bytes. */
+const FIXED_FACTS_CACHED = 5_000;
+
 /** The questionnaire flow: list, create or resume, read, answer, question list (README.md, "A questionnaire end to end"). */
 @Injectable()
 export class EvaluationService {
   private readonly questionnaire: QuestionnaireDirectory;
   private readonly personas: PersonaDirectory;
+  /** Never stale (the facts are immutable) and safe across instances; an evaluation that is gone simply misses at the write. */
+  private readonly fixedFacts = new LruMap<string, FixedFacts>(FIXED_FACTS_CACHED);
 
   constructor(
     @InjectDatabase() private readonly db: Database,
@@ -112,19 +120,43 @@ export class EvaluationService {
    * either, the answer takes the locked path below, which serialises answers to the evaluation.
    */
   async answer(id: string, input: AnswerInput, principal: VerifiedToken) {
+    const known = this.fixedFacts.get(id);
+    const recorded = known && (await this.recordKnown(known, input, principal));
+    if (recorded) return recorded;
     const evaluation = await this.evaluations.findState(id);
     if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
     assertMayWrite(principal, evaluation.personaId);
     if (evaluation.status === 'complete') throw new DomainError('conflict', 'The evaluation is already complete');
+    const { personaId, teamId, questionnaireVersionId, total, createdAt } = evaluation;
+    this.fixedFacts.set(id, { id, personaId, teamId, questionnaireVersionId, total, createdAt });
     const version = await this.versions.get(evaluation.questionnaireVersionId);
     const position = version.compact.positionById.get(input.questionId);
     if (position === undefined) throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
     if (evaluation.answered === evaluation.total - 1 && evaluation.answerValues[position] === 0) {
       return (await this.completeUnlocked(evaluation, version, position, input)) ?? this.answerLocked(id, input, principal);
     }
+    return (await this.recordProgress(evaluation, version, position, input)) ?? this.answerLocked(id, input, principal);
+  }
+
+  /**
+   * Most answers, in one round trip: with what never changes about the evaluation already known,
+   * the answer goes straight to recordProgress, whose statement checks the rest (incomplete, and
+   * staying so). Undefined when anything else applies (the caller may not write, the question is
+   * not one of the evaluation's, the answer completes it, it is complete or gone): the caller then
+   * reads the row and answers as for an evaluation it has not seen.
+   */
+  private async recordKnown(known: FixedFacts, input: AnswerInput, principal: VerifiedToken) {
+    if (!mayWrite(principal, known.personaId)) return undefined;
+    const version = await this.versions.get(known.questionnaireVersionId);
+    const position = version.compact.positionById.get(input.questionId);
+    return position === undefined ? undefined : this.recordProgress(known, version, position, input);
+  }
+
+  /** An answer that leaves the evaluation incomplete; undefined when the statement wrote nothing. */
+  private async recordProgress(evaluation: FixedFacts, version: QuestionnaireVersion, position: number, input: AnswerInput) {
     const now = this.now();
-    const progressed = await this.evaluations.recordProgress(id, position, { ...input, answeredAt: now });
-    if (!progressed) return this.answerLocked(id, input, principal);
+    const progressed = await this.evaluations.recordProgress(evaluation.id, position, { ...input, answeredAt: now });
+    if (!progressed) return undefined;
     const next = version.served[nextPosition(progressed.answerValues)];
     return { ...summaryOf({ ...evaluation, status: 'in_progress', answered: progressed.answered, updatedAt: now }), nextQuestion: next ?? null };
   }
