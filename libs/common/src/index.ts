@@ -4,7 +4,10 @@ export { ConfigModule, InjectConfig, SERVICE_CONFIG } from './config/config.modu
 export { DomainError, conflict, forbidden, notFound, validationFailed, type DomainErrorCode } from './errors/domain-error';
 export { INTERNAL_ERROR_MESSAGE, errorBody, postgresErrorOf, toErrorBody, type ErrorBody } from './errors/error-body';
 export { PlatformExceptionFilter } from './errors/platform-exception.filter';
-export { createValidationPipe, describeValidationErrors } from './http/validation.pipe';
+export { ValidatedBody, createValidationPipe, describeValidationErrors } from './http/validation.pipe';
+export { IsOmittable } from './http/optional-field';
+export { ApiErrors, type ErrorStatus } from './http/api-errors.decorator';
+export { CLOCK, InjectClock, systemClock, type Clock } from './clock/clock';
 export { DECIMAL_DIGITS, INT4_MAX, INT4_MIN, IsInt4, ToInteger } from './http/integer-fields';
 export { WithoutNul } from './http/text-fields';
 export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';

@@ -1,11 +1,11 @@
 // POST /algorithm/teams/:id/shortlist and /simulate: what they take and answer, described for OpenAPI.
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt4 } from '@teamfit/common';
+import { IsInt4, IsOmittable } from '@teamfit/common';
 import { PERSONA_ROLES, PERSONA_STATUSES, type PersonaRole, type PersonaStatus } from '@teamfit/personas';
 import { type RoleMatchResult, SCORE_TYPES, type ScoreCategory, type ScoreReason, type ScoreReasons, type ScoreType, type TeamDimensionProfile, type TeamProfile } from '@teamfit/scoring';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsUUID, Max, Min } from 'class-validator';
-import { IsOmittable, MAX_PAGE_LIMIT } from '../algorithm/shared/algorithm-http.dto';
+import { MAX_PAGE_LIMIT } from '../algorithm/shared/algorithm-http.dto';
 import { CombinedScoreDto, roleMatchProperty } from './comparison-response.dto';
 import { SCORE_CATEGORIES } from './evaluation-response.dto';
 import { SHORTLIST_SORTS, type ShortlistSort } from './shortlist.service';

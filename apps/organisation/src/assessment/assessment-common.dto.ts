@@ -1,12 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, type ValidationOptions } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, type ValidationOptions } from 'class-validator';
 import { IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
 
 export const SEARCH_MAX_LENGTH = 200;
 export const PAGE_LIMIT_MAX = 100;
-
-/** Optional, but never null: NOT NULL columns must answer 400 naming the field, not 500. */
-export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** A positive integer id (path, body or query). */
 export const IsIdentifier = (options?: ValidationOptions): PropertyDecorator => IsInt4(1, options);

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ANSWER_TEXT_MAX_LENGTH, type QuestionAnswerRow } from '@teamfit/assessment';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsInt4, ToInteger } from '@teamfit/common';
-import { IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+import { IsInt4, IsOmittable, ToInteger } from '@teamfit/common';
+import { IsIdentifier, PageInfoDto, PageQueryDto } from './assessment-common.dto';
 
 export class QuestionAnswerDto {
   @ApiProperty({ type: 'integer' })

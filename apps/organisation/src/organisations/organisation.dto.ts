@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { ALGORITHM_VERSIONS, type AlgorithmVersion } from '@teamfit/accounts';
+import { IsOmittable } from '@teamfit/common';
 
 /** Spec 8: organisation name and urlName, at most 100 characters each. */
 export const NAME_MAX_LENGTH = 100;
@@ -9,8 +10,6 @@ const BOOLEAN_STRINGS = ['true', 'false'];
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
 
-/** Multipart values are strings; a field left out is `undefined` and must not be validated. */
-const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 /** Nullable settings: left out, or sent empty to clear them. */
 const IsOmittableOrEmpty = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined && value !== '');
 const IsBooleanString = (): PropertyDecorator => IsIn(BOOLEAN_STRINGS, { message: '$property must be "true" or "false"' });

@@ -15,10 +15,9 @@ import {
   IsUUID,
   Matches,
   MaxLength,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
+import { IsInt4, IsOmittable, ToInteger, WithoutNul } from '@teamfit/common';
 import { DECISIONS, type Decision, LEVELS, type Level, PRIORITIES, type Priority, type RequestType, SEVERITIES, type Severity, SOURCES, type Source, STATUSES, type Status, TYPES } from './service-request.model';
 
 export const TITLE_MAX = 200;
@@ -27,8 +26,6 @@ export const LABEL_MAX = 100;
 const NOTE_MAX = 2_000;
 const TAGS_MAX = 20;
 
-/** Optional, never null: for NOT NULL columns, so `null` is a 400 naming the field, not a 500. */
-const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 /** ISO 8601 with a date and a time (strict), e.g. 2026-11-22T10:00:00Z. */
 const IsTimestamp = (): PropertyDecorator => IsISO8601({ strict: true, strictSeparator: true });
 

@@ -21,8 +21,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { INT4_MAX, IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
-import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH, URL_MAX_LENGTH, URL_OPTIONS } from '../shared/validation';
+import { INT4_MAX, IsInt4, IsOmittable, ToInteger, WithoutNul } from '@teamfit/common';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH, URL_MAX_LENGTH, URL_OPTIONS } from '../shared/validation';
 
 const PHONE_MAX_LENGTH = 50;
 /** A plain-text résumé can be long; a bound still keeps one row from growing without end. */
@@ -187,7 +187,6 @@ export class CreatePersonaDto extends PersonaContactFieldsDto {
   @IsString()
   @MaxLength(TEXT_MAX_LENGTH)
   description!: string;
-
 
   @ApiPropertyOptional({ type: NewPersonaUserDto })
   @IsOmittable()

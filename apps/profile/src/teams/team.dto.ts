@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { TeamRow } from '@teamfit/personas';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsOmittable, LIST_MAX_SIZE, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from '../shared/validation';
+import { IsOmittable } from '@teamfit/common';
+import { LIST_MAX_SIZE, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from '../shared/validation';
 
 const ID_MAX_LENGTH = 100;
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { IsInt4, ToInteger } from '@teamfit/common';
+import { IsInt4, IsOmittable, ToInteger } from '@teamfit/common';
 import type { RoleRow } from '../../database/evaluation.schema';
-import { IsOmittable, PageQuery } from '../shared/algorithm-http.dto';
+import { PageQuery } from '../shared/algorithm-http.dto';
 
 export const ROLE_TITLE_MAX_LENGTH = 200;
 export const DEFAULT_CRITERIA_WEIGHT = 50;

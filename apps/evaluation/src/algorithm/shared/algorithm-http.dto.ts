@@ -1,14 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Max, Min, ValidateIf } from 'class-validator';
-import { IsInt4, ToInteger } from '@teamfit/common';
+import { IsInt, Max, Min } from 'class-validator';
+import { IsInt4, IsOmittable, ToInteger } from '@teamfit/common';
 
 export const MAX_PAGE_LIMIT = 100;
-
-/**
- * Optional, but never null: `@IsOptional()` also lets `null` through, which for a NOT NULL column
- * would reach PostgreSQL and fail as a 500 instead of a 400 naming the field.
- */
-export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** `/:id` of the identity-keyed collections: a positive integer, else 400 naming `id`. */
 export class IdParams {
@@ -55,17 +49,5 @@ export function pageOf(query: PageQuery): Page {
 
 export class AlgorithmDeletedDto {
   @ApiProperty({ example: 'Industry deleted' })
-  message!: string;
-}
-
-/** The platform error body, described for OpenAPI (spec section 7). */
-export class AlgorithmErrorDto {
-  @ApiProperty({ example: 404 })
-  statusCode!: number;
-
-  @ApiProperty({ example: 'Not Found' })
-  error!: string;
-
-  @ApiProperty({ example: 'Industry not found' })
   message!: string;
 }
