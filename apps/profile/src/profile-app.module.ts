@@ -1,10 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import type { ServiceConfig } from '@teamfit/common';
+import type { Clock, ServiceConfig } from '@teamfit/common';
 import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
 import { PersonaLoginController } from './persona-login/persona-login.controller';
-import { PERSONA_LOGIN_CLOCK, type PersonaLoginClock, PersonaLoginService } from './persona-login/persona-login.service';
+import { PersonaLoginService } from './persona-login/persona-login.service';
 import { PersonaController } from './personas/persona.controller';
 import { PersonaEmailChangeRepository } from './personas/persona-email-change.repository';
 import { PersonaEmailService } from './personas/persona-email.service';
@@ -26,7 +26,7 @@ export class ProfileAppModule {}
 
 export interface ProfileAppOptions {
   /** Tests move time forward instead of waiting for codes to expire. */
-  now?: PersonaLoginClock;
+  now?: Clock;
   /** How long an erase request waits for the other services' parts (tests shorten it). */
   erasureWaitMs?: number;
 }
@@ -49,6 +49,6 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
       ...personaErasureProviders(options.erasureWaitMs),
       PersonaExportRepository,
       PersonaExportService,
-      { provide: PERSONA_LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) },
     ],
+    clock: options.now,
   });

@@ -8,6 +8,7 @@ export { ValidatedBody, createValidationPipe, describeValidationErrors } from '.
 export { IsOmittable } from './http/optional-field';
 export { ApiErrors, type ErrorStatus } from './http/api-errors.decorator';
 export { CLOCK, InjectClock, systemClock, type Clock } from './clock/clock';
+export { ClockModule } from './clock/clock.module';
 export { DECIMAL_DIGITS, INT4_MAX, INT4_MIN, IsInt4, ToInteger } from './http/integer-fields';
 export { WithoutNul } from './http/text-fields';
 export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';

@@ -1,9 +1,12 @@
 import type { DynamicModule, ModuleMetadata } from '@nestjs/common';
 import { SecurityModule } from '@teamfit/auth';
-import { PlatformModule, type ServiceConfig } from '@teamfit/common';
+import { type Clock, PlatformModule, type ServiceConfig } from '@teamfit/common';
 import { DatabaseModule } from '@teamfit/database';
 
-export type ServiceParts = Pick<ModuleMetadata, 'imports' | 'controllers' | 'providers'>;
+export type ServiceParts = Pick<ModuleMetadata, 'imports' | 'controllers' | 'providers'> & {
+  /** "Now" of the service (`@InjectClock()`); tests move it instead of waiting. */
+  clock?: Clock;
+};
 
 /**
  * A service's root module: the platform pieces every service shares (configuration, error body,
@@ -13,7 +16,7 @@ export function serviceModule(config: ServiceConfig, rootClass: DynamicModule['m
   return {
     module: rootClass,
     imports: [
-      PlatformModule.forRoot(config),
+      PlatformModule.forRoot(config, parts.clock),
       SecurityModule.forRoot(config),
       DatabaseModule.forRoot({ databaseUrl: config.databaseUrl, readUrl: config.databaseReadUrl, applicationName: config.service }),
       ...(parts.imports ?? []),
