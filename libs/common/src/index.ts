@@ -6,6 +6,7 @@ export { INTERNAL_ERROR_MESSAGE, errorBody, postgresErrorOf, toErrorBody, type E
 export { PlatformExceptionFilter } from './errors/platform-exception.filter';
 export { ValidatedBody, createValidationPipe, describeValidationErrors } from './http/validation.pipe';
 export { IsOmittable } from './http/optional-field';
+export { PAGE_LIMIT_MAX, PageInfoDto, PageQueryDto, offsetOf, pageOf, type Page, type PageRequest } from './http/page';
 export { ApiErrors, type ErrorStatus } from './http/api-errors.decorator';
 export { CLOCK, InjectClock, systemClock, type Clock } from './clock/clock';
 export { ClockModule } from './clock/clock.module';

@@ -6,15 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { EvaluationComparisonDto, ROLE_MATCH_MODELS, TeamComparisonDto, TeamMatchDto } from './comparison-response.dto';
 import { ComparisonService } from './comparison.service';
 import { AnsweredEvaluationDto, CreatedEvaluationDto, EvaluationDto, EvaluationListDto, QuestionRailDto } from './evaluation-response.dto';
-import {
-  AnswerDto,
-  CompareDto,
-  CompareTeamDto,
-  CreateEvaluationDto,
-  EvaluationIdParam,
-  ListEvaluationsQuery,
-  RoleOptionsDto,
-} from './evaluation.dto';
+import { AnswerDto, CompareDto, CompareTeamDto, CreateEvaluationDto, EvaluationIdParam, ListEvaluationsQuery, RoleOptionsDto } from './evaluation.dto';
 import { EvaluationService } from './evaluation.service';
 
 @ApiTags('evaluation')

@@ -1,15 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
-import { ApiErrors } from '@teamfit/common';
-import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
-import {
-  CreateQuestionAnswerDto,
-  QuestionAnswerDto,
-  QuestionAnswerListQuery,
-  QuestionAnswerPageDto,
-  UpdateQuestionAnswerDto,
-} from './question-answer.dto';
+import { ApiErrors, type Page } from '@teamfit/common';
+import { AssessmentDeletedDto, IntegerIdParams } from './assessment-common.dto';
+import { CreateQuestionAnswerDto, QuestionAnswerDto, QuestionAnswerListQuery, QuestionAnswerPageDto, UpdateQuestionAnswerDto } from './question-answer.dto';
 import { QuestionAnswerService } from './question-answer.service';
 
 /** /question-answer (gateway: /organisation/question-answer), spec 4.8. Account tokens read; administrators write. */

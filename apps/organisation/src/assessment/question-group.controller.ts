@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
-import { ApiErrors } from '@teamfit/common';
-import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
+import { ApiErrors, type Page } from '@teamfit/common';
+import { AssessmentDeletedDto, IntegerIdParams } from './assessment-common.dto';
 import { CreateQuestionGroupDto, QuestionGroupDto, QuestionGroupListQuery, QuestionGroupPageDto, UpdateQuestionGroupDto } from './question-group.dto';
 import { QuestionGroupService } from './question-group.service';
 

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
-import { ApiErrors } from '@teamfit/common';
-import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
+import { ApiErrors, type Page } from '@teamfit/common';
+import { AssessmentDeletedDto, IntegerIdParams } from './assessment-common.dto';
 import { CreateQuestionDto, QuestionDto, QuestionListQuery, QuestionPageDto, UpdateQuestionDto } from './question.dto';
 import { QuestionService } from './question.service';
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIKERT_ANSWER_SETS, type LikertAnswerSet, QUESTION_TYPES, type QuestionRow, type QuestionType } from '@teamfit/assessment';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsInt4, IsOmittable, ToInteger } from '@teamfit/common';
-import { IsIdentifier, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+import { IsInt4, IsOmittable, PageInfoDto, ToInteger } from '@teamfit/common';
+import { IsIdentifier, SearchPageQueryDto } from './assessment-common.dto';
 
 const TEXT_MAX_LENGTH = 2000;
 const SUMMARY_MAX_LENGTH = 1000;
@@ -51,7 +51,7 @@ export class QuestionPageDto extends PageInfoDto {
   items!: QuestionDto[];
 }
 
-export class QuestionListQuery extends PageQueryDto {
+export class QuestionListQuery extends SearchPageQueryDto {
   @ApiPropertyOptional({ type: 'integer', description: 'Only the questions of this group' })
   @IsOptional()
   @ToInteger()

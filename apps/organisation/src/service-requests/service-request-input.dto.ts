@@ -5,10 +5,7 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsISO8601,
-  Max,
-  Min,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -17,7 +14,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { IsInt4, IsOmittable, ToInteger, WithoutNul } from '@teamfit/common';
+import { IsOmittable, PageQueryDto, WithoutNul } from '@teamfit/common';
 import { DECISIONS, type Decision, LEVELS, type Level, PRIORITIES, type Priority, type RequestType, SEVERITIES, type Severity, SOURCES, type Source, STATUSES, type Status, TYPES } from './service-request.model';
 
 export const TITLE_MAX = 200;
@@ -143,14 +140,7 @@ export class HubCreateServiceRequestDto {
 
 const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 
-export const PAGE_LIMIT_MAX = 100;
-
-export class PageQuery {
-  @ApiPropertyOptional({ default: 1, minimum: 1 }) @ToInteger() @IsInt4(1) page: number = 1;
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGE_LIMIT_MAX }) @ToInteger() @IsInt() @Min(1) @Max(PAGE_LIMIT_MAX) limit: number = 10;
-}
-
-export class HubListQuery extends PageQuery {
+export class HubListQuery extends PageQueryDto {
   @ApiPropertyOptional({ enum: STATUSES }) @IsOptional() @IsIn(STATUSES) status?: Status;
 }
 

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageInfoDto } from '@teamfit/common';
 import type { AttachmentRow, CommentRow, HistoryRow, ServiceRequestRow, TypeMeta } from '../database/service-requests.tables';
 import { LEVELS, PRIORITIES, REQUESTER_TYPES, SEVERITIES, SOURCES, STATUSES, TYPES } from './service-request.model';
 
@@ -55,11 +56,8 @@ export class ServiceRequestDetailDto extends ServiceRequestDto {
   @ApiProperty({ type: [AttachmentDto] }) attachments!: AttachmentDto[];
 }
 
-export class ServiceRequestPageDto {
+export class ServiceRequestPageDto extends PageInfoDto {
   @ApiProperty({ type: [ServiceRequestDto] }) items!: ServiceRequestDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() page!: number;
-  @ApiProperty() limit!: number;
 }
 
 export class CommentDto {
@@ -133,11 +131,8 @@ export class HubServiceRequestDetailDto extends HubServiceRequestDto {
   @ApiProperty({ type: [HubHistoryEntryDto] }) history!: HubHistoryEntryDto[];
 }
 
-export class HubServiceRequestPageDto {
+export class HubServiceRequestPageDto extends PageInfoDto {
   @ApiProperty({ type: [HubServiceRequestDto] }) items!: HubServiceRequestDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() page!: number;
-  @ApiProperty() limit!: number;
 }
 
 export function mapTicket(row: ServiceRequestRow): ServiceRequestDto {

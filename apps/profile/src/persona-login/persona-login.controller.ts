@@ -2,13 +2,7 @@ import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/commo
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AcceptTokens, Principal, RetryAfterInterceptor, TokenRefusals, type VerifiedToken } from '@teamfit/auth';
 import { ApiErrors, Public } from '@teamfit/common';
-import {
-  PersonaLoginRequestDto,
-  PersonaRefreshRequestDto,
-  PersonaTokenPairDto,
-  PersonaVerifyRequestDto,
-  PersonaVerifyResponseDto,
-} from './persona-login.dto';
+import { PersonaLoginRequestDto, PersonaRefreshRequestDto, PersonaTokenPairDto, PersonaVerifyRequestDto, PersonaVerifyResponseDto } from './persona-login.dto';
 import { PersonaLoginService } from './persona-login.service';
 
 /** /persona/login, /persona/verify and /persona/token (gateway: /profile/persona/...), spec 4.3. */

@@ -2,8 +2,8 @@ import { Controller, Delete, Get, Param, Post, Put, Query, Res, type Type } from
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AccountResource, AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { ApiErrors, ValidatedBody } from '@teamfit/common';
-import { AlgorithmDeletedDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
+import { ApiErrors, PageQueryDto, ValidatedBody } from '@teamfit/common';
+import { AlgorithmDeletedDto, IdParams } from '../shared/algorithm-http.dto';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { LOOKUP_COLLECTIONS, LOOKUPS, type LookupDescriptor, type LookupRow } from './lookup.descriptors';
 import { LOOKUP_KIND_DTOS, type CreateNamedLookupDto, type LookupInput } from './lookup.dto';
@@ -26,8 +26,8 @@ export function lookupController(lookup: LookupDescriptor): Type {
     @ApiOperation({ summary: `List ${lookup.collection}, by id` })
     @ApiOkResponse({ type: dtos.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
     @ApiErrors({ 400: 'page or limit invalid (limit at most 100)' })
-    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<LookupRow[]> {
-      const { items, total } = await this.lookups.list(lookup, pageOf(query));
+    async list(@Query() query: PageQueryDto, @Res({ passthrough: true }) response: FastifyReply): Promise<LookupRow[]> {
+      const { items, total } = await this.lookups.list(lookup, query);
       response.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     }

@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@ne
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AccountResource, AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { ApiErrors } from '@teamfit/common';
-import { AlgorithmDeletedDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
+import { ApiErrors, PageQueryDto } from '@teamfit/common';
+import { AlgorithmDeletedDto, IdParams } from '../shared/algorithm-http.dto';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { RoleSpecificationDto, RoleSpecificationInput } from './role-specification.dto';
 import { RoleSpecificationService } from './role-specification.service';
@@ -20,8 +20,8 @@ export class RoleSpecificationController {
   @ApiOperation({ summary: 'List role specifications, by id' })
   @ApiOkResponse({ type: RoleSpecificationDto, isArray: true, headers: TOTAL_COUNT_OPENAPI })
   @ApiErrors({ 400: 'page or limit invalid (limit at most 100)' })
-  async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<RoleSpecificationDto[]> {
-    const { items, total } = await this.specifications.list(pageOf(query));
+  async list(@Query() query: PageQueryDto, @Res({ passthrough: true }) response: FastifyReply): Promise<RoleSpecificationDto[]> {
+    const { items, total } = await this.specifications.list(query);
     response.header(TOTAL_COUNT_HEADER, String(total));
     return items;
   }

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { AccountResource, AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '@teamfit/common';
-import { AlgorithmDeletedDto, IdParams, pageOf } from '../shared/algorithm-http.dto';
+import { AlgorithmDeletedDto, IdParams } from '../shared/algorithm-http.dto';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { CreateRoleDto, RoleDto, RoleListQuery, UpdateRoleDto } from './role.dto';
 import { RoleService } from './role.service';
@@ -19,7 +19,7 @@ export class RoleController {
   @ApiOkResponse({ type: RoleDto, isArray: true, headers: TOTAL_COUNT_OPENAPI })
   @ApiErrors({ 400: 'page, limit or teamId invalid (limit at most 100)' })
   async list(@Query() query: RoleListQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<RoleDto[]> {
-    const { items, total } = await this.roles.list(pageOf(query), query.teamId);
+    const { items, total } = await this.roles.list(query, query.teamId);
     response.header(TOTAL_COUNT_HEADER, String(total));
     return items;
   }

@@ -1,8 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Max, Min } from 'class-validator';
-import { IsInt4, IsOmittable, ToInteger } from '@teamfit/common';
-
-export const MAX_PAGE_LIMIT = 100;
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt4, ToInteger } from '@teamfit/common';
 
 /** `/:id` of the identity-keyed collections: a positive integer, else 400 naming `id`. */
 export class IdParams {
@@ -18,33 +15,6 @@ export class UserIdParams {
   @ToInteger()
   @IsInt4(0)
   userId!: number;
-}
-
-/** page/limit of every list (docs/conventions.md): defaults 1 and 10, limit at most 100. */
-export class PageQuery {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
-  @IsOmittable()
-  @ToInteger()
-  @IsInt4(1)
-  page?: number;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 10 })
-  @IsOmittable()
-  @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit?: number;
-}
-
-export interface Page {
-  offset: number;
-  limit: number;
-}
-
-export function pageOf(query: PageQuery): Page {
-  const limit = query.limit ?? 10;
-  return { offset: ((query.page ?? 1) - 1) * limit, limit };
 }
 
 export class AlgorithmDeletedDto {

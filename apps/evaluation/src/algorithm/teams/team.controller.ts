@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@ne
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AccountResource, AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { ApiErrors } from '@teamfit/common';
-import { AlgorithmDeletedDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
+import { ApiErrors, PageQueryDto } from '@teamfit/common';
+import { AlgorithmDeletedDto, IdParams } from '../shared/algorithm-http.dto';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { AlgorithmTeamDto, CreateAlgorithmTeamDto, UpdateAlgorithmTeamDto } from './team.dto';
 import { TeamService } from './team.service';
@@ -18,8 +18,8 @@ export class TeamController {
   @ApiOperation({ summary: 'List teams, by id' })
   @ApiOkResponse({ type: AlgorithmTeamDto, isArray: true, headers: TOTAL_COUNT_OPENAPI })
   @ApiErrors({ 400: 'page or limit invalid (limit at most 100)' })
-  async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<AlgorithmTeamDto[]> {
-    const { items, total } = await this.teams.list(pageOf(query));
+  async list(@Query() query: PageQueryDto, @Res({ passthrough: true }) response: FastifyReply): Promise<AlgorithmTeamDto[]> {
+    const { items, total } = await this.teams.list(query);
     response.header(TOTAL_COUNT_HEADER, String(total));
     return items;
   }

@@ -2,8 +2,8 @@ import { Controller, Delete, Get, Inject, Param, Post, Put, Query, Res, type Typ
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AccountResource, AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { ApiErrors, ValidatedBody } from '@teamfit/common';
-import { AlgorithmDeletedDto, pageOf, PageQuery, UserIdParams } from '../shared/algorithm-http.dto';
+import { ApiErrors, PageQueryDto, ValidatedBody } from '@teamfit/common';
+import { AlgorithmDeletedDto, UserIdParams } from '../shared/algorithm-http.dto';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { CreateUserExperienceDto, CreateUserGoalDto, UserExperienceDto, UserExperienceInput, UserGoalDto, UserGoalInput } from './user-record.dto';
 import { type UserRecordInput, UserExperienceService, UserGoalService, type UserRecordService } from './user-record.service';
@@ -34,8 +34,8 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @ApiOperation({ summary: `List ${noun}s, by userId` })
     @ApiOkResponse({ type: route.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
     @ApiErrors({ 400: 'page or limit invalid (limit at most 100)' })
-    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<object[]> {
-      const { items, total } = await this.records.list(pageOf(query));
+    async list(@Query() query: PageQueryDto, @Res({ passthrough: true }) response: FastifyReply): Promise<object[]> {
+      const { items, total } = await this.records.list(query);
       response.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     }
