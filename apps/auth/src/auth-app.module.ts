@@ -5,6 +5,7 @@ import { serviceModule } from '@teamfit/platform';
 import { KeySetController } from './keys/key-set.controller';
 import { LoginController } from './login/login.controller';
 import { LoginService } from './login/login.service';
+import openApiMetadata from './openapi.metadata';
 
 @Module({})
 export class AuthAppModule {}
@@ -16,6 +17,7 @@ export interface AuthAppOptions {
 
 export const authAppModule = (config: ServiceConfig, options: AuthAppOptions = {}): DynamicModule =>
   serviceModule(config, AuthAppModule, {
+    openApiMetadata,
     imports: [MailModule.forRoot(config)],
     controllers: [LoginController, KeySetController],
     providers: [LoginService],

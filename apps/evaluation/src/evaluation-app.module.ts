@@ -8,6 +8,7 @@ import { EvaluationErasureJob } from './privacy/evaluation-erasure.job';
 import { EvaluationErasureRepository } from './privacy/evaluation-erasure.repository';
 import { EvaluationRetentionJob } from './privacy/evaluation-retention.job';
 import { EvaluationRetentionRepository } from './privacy/evaluation-retention.repository';
+import openApiMetadata from './openapi.metadata';
 
 @Module({})
 export class EvaluationAppModule {}
@@ -19,6 +20,7 @@ export interface EvaluationAppOptions {
 
 export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAppOptions = {}): DynamicModule =>
   serviceModule(config, EvaluationAppModule, {
+    openApiMetadata,
     imports: [ScheduleModule.forRoot()],
     controllers: [...ALGORITHM_CONTROLLERS, ...EVALUATION_CONTROLLERS],
     providers: [

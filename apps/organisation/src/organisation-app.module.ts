@@ -17,6 +17,7 @@ import { ServiceRequestsModule } from './service-requests/service-requests.modul
 import { StatisticsController } from './statistics/statistics.controller';
 import { StatisticsService } from './statistics/statistics.service';
 import { TelemetryRetentionJob } from './statistics/telemetry-retention.job';
+import openApiMetadata from './openapi.metadata';
 
 @Module({})
 export class OrganisationAppModule {}
@@ -28,6 +29,7 @@ export interface OrganisationAppOptions {
 
 export const organisationAppModule = (config: ServiceConfig, options: OrganisationAppOptions = {}): DynamicModule =>
   serviceModule(config, OrganisationAppModule, {
+    openApiMetadata,
     imports: [ScheduleModule.forRoot(), MasterDataModule, AssessmentModule, ServiceRequestsModule.forRoot(config)],
     controllers: [AccountController, StatisticsController, OrganisationController],
     providers: [

@@ -20,6 +20,7 @@ import { TeamService } from './teams/team.service';
 import { TeammateController } from './teammates/teammate.controller';
 import { TeammateRepository } from './teammates/teammate.repository';
 import { TeammateService } from './teammates/teammate.service';
+import openApiMetadata from './openapi.metadata';
 
 @Module({})
 export class ProfileAppModule {}
@@ -33,6 +34,7 @@ export interface ProfileAppOptions {
 
 export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptions = {}): DynamicModule =>
   serviceModule(config, ProfileAppModule, {
+    openApiMetadata,
     imports: [ScheduleModule.forRoot(), MailModule.forRoot(config)],
     // The sign-in controller first: its fixed /persona/* paths are registered before /persona/:id.
     controllers: [PersonaLoginController, PersonaController, ...PERSONA_ERASURE_CONTROLLERS, PersonaExportController, TeammateController, TeamController],

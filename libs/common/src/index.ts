@@ -14,8 +14,9 @@ export { DECIMAL_DIGITS, INT4_MAX, INT4_MIN, IsInt4, ToInteger } from './http/in
 export { WithoutNul } from './http/text-fields';
 export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';
 export { HealthController } from './health/health.controller';
-export { PlatformModule } from './bootstrap/platform.module';
+export { PlatformModule, type PlatformOptions } from './bootstrap/platform.module';
 export { buildOpenApiDocument, mountOpenApi } from './bootstrap/openapi';
+export { OPENAPI_METADATA, loadOpenApiMetadata, type OpenApiMetadata } from './bootstrap/openapi-metadata';
 export { createServiceApp, runService, type RunServiceOptions, type ServiceAppOptions, type ServiceModuleFactory } from './bootstrap/service-app';
 export { ServiceLog, type LogOutput, type ServiceLogOptions } from './logging/service-log';
 export { REQUEST_ID_HEADER, requestIdOf } from './logging/request-id';

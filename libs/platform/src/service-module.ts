@@ -1,12 +1,10 @@
 import type { DynamicModule, ModuleMetadata } from '@nestjs/common';
 import { SecurityModule } from '@teamfit/auth';
-import { type Clock, PlatformModule, type ServiceConfig } from '@teamfit/common';
+import { PlatformModule, type PlatformOptions, type ServiceConfig } from '@teamfit/common';
 import { DatabaseModule } from '@teamfit/database';
 
-export type ServiceParts = Pick<ModuleMetadata, 'imports' | 'controllers' | 'providers'> & {
-  /** "Now" of the service (`@InjectClock()`); tests move it instead of waiting. */
-  clock?: Clock;
-};
+/** The service's own modules, controllers and providers, its clock and its OpenAPI metadata. */
+export type ServiceParts = Pick<ModuleMetadata, 'imports' | 'controllers' | 'providers'> & PlatformOptions;
 
 /**
  * A service's root module: the platform pieces every service shares (configuration, error body,
@@ -16,7 +14,7 @@ export function serviceModule(config: ServiceConfig, rootClass: DynamicModule['m
   return {
     module: rootClass,
     imports: [
-      PlatformModule.forRoot(config, parts.clock),
+      PlatformModule.forRoot(config, { clock: parts.clock, openApiMetadata: parts.openApiMetadata }),
       SecurityModule.forRoot(config),
       DatabaseModule.forRoot({ databaseUrl: config.databaseUrl, readUrl: config.databaseReadUrl, applicationName: config.service }),
       ...(parts.imports ?? []),

@@ -84,7 +84,7 @@ export class ShortlistPersonaDto {
 
 export class ScoreReasonDto implements ScoreReason {
   @ApiProperty({ type: 'integer' }) questionGroupId!: number;
-  @ApiProperty() name!: string;
+  name!: string;
   @ApiProperty({ enum: SCORE_TYPES }) scoreType!: ScoreType;
   @ApiProperty(SCORE) scorePercentage!: number;
   @ApiProperty(SCORE) weightPercentage!: number;
@@ -116,7 +116,7 @@ export class ShortlistItemDto {
 
 export class ShortlistDto {
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
-  @ApiProperty() teamName!: string;
+  teamName!: string;
   @ApiProperty({ type: 'integer', nullable: true }) roleId!: number | null;
   @ApiProperty({ enum: SHORTLIST_SORTS }) sort!: ShortlistSort;
   @ApiProperty({ type: 'integer', minimum: 1 }) page!: number;
@@ -139,7 +139,7 @@ export class TeamSimulationRequestDto {
 
 export class TeamDimensionProfileDto implements TeamDimensionProfile {
   @ApiProperty({ type: 'integer' }) questionGroupId!: number;
-  @ApiProperty() name!: string;
+  name!: string;
   @ApiProperty({ enum: SCORE_TYPES }) scoreType!: ScoreType;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Members with a level on this dimension' }) members!: number;
   @ApiProperty(LEVEL) mean!: number | null;
@@ -168,7 +168,7 @@ export class SimulatedMemberDto {
 
 export class TeamSimulationDto {
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
-  @ApiProperty() teamName!: string;
+  teamName!: string;
   @ApiProperty({ type: 'integer', nullable: true, description: 'The questionnaire version profiles are shown in: that of the most recent completed evaluation' }) questionnaireVersionId!: number | null;
   @ApiProperty({ type: TeamProfileDto }) before!: TeamProfileDto;
   @ApiProperty({ type: TeamProfileDto }) after!: TeamProfileDto;

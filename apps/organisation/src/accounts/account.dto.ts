@@ -24,7 +24,6 @@ export class AccountDto {
   @ApiProperty({ type: String, format: 'uuid', nullable: true })
   organisationId!: string | null;
 
-  @ApiProperty()
   isAdmin!: boolean;
 
   @ApiProperty({ enum: ACCOUNT_STATUSES, enumName: 'AccountStatus' })
@@ -101,7 +100,6 @@ export class UpdateAccountDto {
   @IsUUID()
   organisationId?: string | null;
 
-  @ApiPropertyOptional()
   @IsOmittable()
   @IsBoolean()
   isAdmin?: boolean;
@@ -114,7 +112,6 @@ export class UpdateAccountDto {
 
 /** Path parameters of /account/:id, validated so a malformed id is a 400 naming `id`. */
 export class AccountIdParams {
-  @ApiProperty({ format: 'uuid' })
   @IsUUID()
   id!: string;
 }

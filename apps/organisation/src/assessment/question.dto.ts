@@ -21,10 +21,8 @@ export class QuestionDto {
   @ApiProperty({ enum: QUESTION_TYPES, enumName: 'QuestionType' })
   type!: QuestionType;
 
-  @ApiProperty()
   text!: string;
 
-  @ApiProperty({ type: String, nullable: true })
   summary!: string | null;
 
   @ApiProperty({ enum: LIKERT_ANSWER_SETS, enumName: 'LikertAnswerSet', nullable: true })
@@ -36,7 +34,6 @@ export class QuestionDto {
   @ApiProperty({ description: 'Validity (social-desirability) item, never scored' })
   faking!: boolean;
 
-  @ApiProperty()
   reverseScore!: boolean;
 
   @ApiProperty({ format: 'date-time' })
@@ -97,11 +94,9 @@ export class CreateQuestionDto {
   @MaxLength(METADATA_MAX_LENGTH)
   metadata?: string | null;
 
-  @ApiProperty()
   @IsBoolean()
   faking!: boolean;
 
-  @ApiProperty()
   @IsBoolean()
   reverseScore!: boolean;
 }
@@ -146,12 +141,10 @@ export class UpdateQuestionDto {
   @MaxLength(METADATA_MAX_LENGTH)
   metadata?: string | null;
 
-  @ApiPropertyOptional()
   @IsOmittable()
   @IsBoolean()
   faking?: boolean;
 
-  @ApiPropertyOptional()
   @IsOmittable()
   @IsBoolean()
   reverseScore?: boolean;

@@ -151,31 +151,23 @@ export class OrganisationDto {
   @ApiProperty({ enum: ALGORITHM_VERSIONS })
   algorithmVersion!: AlgorithmVersion;
 
-  @ApiProperty()
   genderInputOnRegister!: boolean;
 
-  @ApiProperty()
   includeMatchUserInTeam!: boolean;
 
-  @ApiProperty()
   isLocationPriority!: boolean;
 
-  @ApiProperty()
   isPublic!: boolean;
 
   @ApiProperty({ example: 25 })
   licenses!: number;
 
-  @ApiProperty()
   showMatches!: boolean;
 
-  @ApiProperty()
   userChange!: boolean;
 
-  @ApiProperty({ type: String, nullable: true })
   templatePrefix!: string | null;
 
-  @ApiProperty({ type: Number, nullable: true })
   workstyleWeight!: number | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
@@ -202,7 +194,6 @@ export class OrganisationListItemDto {
   @ApiProperty({ example: '665f1c2e9b1e8a3d4c5b6a79' })
   _id!: string;
 
-  @ApiProperty()
   name!: string;
 
   @ApiProperty({ type: String, nullable: true, description: 'Industry reference id' })

@@ -146,8 +146,8 @@ export class HubListQuery extends PageQueryDto {
 
 export class AdminListQuery extends HubListQuery {
   @ApiPropertyOptional({ enum: PRIORITIES }) @IsOptional() @IsIn(PRIORITIES) priority?: Priority;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() organisationId?: string;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() assigneeId?: string;
+  @IsOptional() @IsUUID() organisationId?: string;
+  @IsOptional() @IsUUID() assigneeId?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'createdAt at or after' }) @IsOptional() @IsTimestamp() createdFrom?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'createdAt at or before' }) @IsOptional() @IsTimestamp() createdTo?: string;
   @ApiPropertyOptional({ maxLength: 200, description: 'Full-text search (web-search syntax) over title, description and public comments' })
@@ -160,8 +160,8 @@ export class AdminListQuery extends HubListQuery {
 }
 
 export class StatsQuery {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() organisationId?: string;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() assigneeId?: string;
+  @IsOptional() @IsUUID() organisationId?: string;
+  @IsOptional() @IsUUID() assigneeId?: string;
 }
 
 export class ServiceRequestIdParams {

@@ -17,10 +17,8 @@ export class TeamDto {
   @ApiProperty({ example: 'Platform' })
   teamName!: string;
 
-  @ApiProperty({ type: String, nullable: true })
   teamDescription!: string | null;
 
-  @ApiProperty({ type: String, nullable: true })
   roleName!: string | null;
 
   @ApiProperty({ type: String, isArray: true })
@@ -53,10 +51,8 @@ export class TeamListItemDto {
   @ApiProperty({ type: String, isArray: true, description: 'memberIds' })
   members!: string[];
 
-  @ApiProperty()
   organisation_id!: string;
 
-  @ApiProperty({ type: String, nullable: true })
   roleName!: string | null;
 
   @ApiProperty({ type: String, isArray: true })

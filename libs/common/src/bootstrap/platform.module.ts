@@ -7,7 +7,15 @@ import type { ServiceConfig } from '../config/service-config';
 import { DatabaseReadiness } from '../health/database-readiness';
 import { HealthController } from '../health/health.controller';
 import { createValidationPipe } from '../http/validation.pipe';
+import { OPENAPI_METADATA, type OpenApiMetadata } from './openapi-metadata';
 import { RequestLogModule } from '../request-log/request-log.module';
+
+export interface PlatformOptions {
+  /** "Now" of the service (`@InjectClock()`); tests move it instead of waiting. */
+  clock?: Clock;
+  /** The service's `openapi.metadata.ts`, loaded before it describes itself. */
+  openApiMetadata?: OpenApiMetadata;
+}
 
 /**
  * What every service has: its configuration, its clock, validation, the API-call log, /health,
@@ -16,12 +24,12 @@ import { RequestLogModule } from '../request-log/request-log.module';
  */
 @Module({})
 export class PlatformModule {
-  static forRoot(config: ServiceConfig, clock?: Clock): DynamicModule {
+  static forRoot(config: ServiceConfig, options: PlatformOptions = {}): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(clock), RequestLogModule.forRoot(config)],
+      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(options.clock), RequestLogModule.forRoot(config)],
       controllers: [HealthController],
-      providers: [{ provide: APP_PIPE, useFactory: createValidationPipe }, DatabaseReadiness],
+      providers: [{ provide: APP_PIPE, useFactory: createValidationPipe }, DatabaseReadiness, { provide: OPENAPI_METADATA, useValue: options.openApiMetadata ?? null }],
     };
   }
 }
