@@ -1,22 +1,25 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { ServiceConfig } from '@teamfit/common';
+import type { Clock, ServiceConfig } from '@teamfit/common';
 import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
 import { KeySetController } from './keys/key-set.controller';
 import { LoginController } from './login/login.controller';
-import { LOGIN_CLOCK, type LoginClock, LoginService } from './login/login.service';
+import { LoginService } from './login/login.service';
+import openApiMetadata from './openapi.metadata';
 
 @Module({})
 export class AuthAppModule {}
 
 export interface AuthAppOptions {
   /** Tests move time forward instead of waiting for codes to expire. */
-  now?: LoginClock;
+  now?: Clock;
 }
 
 export const authAppModule = (config: ServiceConfig, options: AuthAppOptions = {}): DynamicModule =>
   serviceModule(config, AuthAppModule, {
+    openApiMetadata,
     imports: [MailModule.forRoot(config)],
     controllers: [LoginController, KeySetController],
-    providers: [LoginService, { provide: LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) }],
+    providers: [LoginService],
+    clock: options.now,
   });

@@ -1,33 +1,35 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import type { ServiceConfig } from '@teamfit/common';
+import type { Clock, ServiceConfig } from '@teamfit/common';
 import { serviceModule } from '@teamfit/platform';
 import { ALGORITHM_CONTROLLERS, ALGORITHM_PROVIDERS } from './algorithm/algorithm.parts';
-import type { EvaluationClock } from './evaluations/evaluation.clock';
-import { EVALUATION_CONTROLLERS, evaluationProviders } from './evaluations/evaluation.parts';
+import { EVALUATION_CONTROLLERS, EVALUATION_PROVIDERS } from './evaluations/evaluation.parts';
 import { EvaluationErasureJob } from './privacy/evaluation-erasure.job';
 import { EvaluationErasureRepository } from './privacy/evaluation-erasure.repository';
 import { EvaluationRetentionJob } from './privacy/evaluation-retention.job';
 import { EvaluationRetentionRepository } from './privacy/evaluation-retention.repository';
+import openApiMetadata from './openapi.metadata';
 
 @Module({})
 export class EvaluationAppModule {}
 
 export interface EvaluationAppOptions {
   /** Tests fix "now" (answeredAt, computedAt). */
-  now?: EvaluationClock;
+  now?: Clock;
 }
 
 export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAppOptions = {}): DynamicModule =>
   serviceModule(config, EvaluationAppModule, {
+    openApiMetadata,
     imports: [ScheduleModule.forRoot()],
     controllers: [...ALGORITHM_CONTROLLERS, ...EVALUATION_CONTROLLERS],
     providers: [
       ...ALGORITHM_PROVIDERS,
-      ...evaluationProviders(options.now),
+      ...EVALUATION_PROVIDERS,
       EvaluationErasureRepository,
       EvaluationErasureJob,
       EvaluationRetentionRepository,
       EvaluationRetentionJob,
     ],
+    clock: options.now,
   });

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import type { ServiceConfig } from '@teamfit/common';
+import type { Clock, ServiceConfig } from '@teamfit/common';
 import { serviceModule } from '@teamfit/platform';
 import { AccountController } from './accounts/account.controller';
 import { AccountRepository } from './accounts/account.repository';
@@ -14,22 +14,23 @@ import { OrganisationRepository } from './organisations/organisation.repository'
 import { OrganisationService } from './organisations/organisation.service';
 import { ORGANISATION_ERASURE_PROVIDERS } from './privacy/organisation-erasure.parts';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
-import { STATISTICS_CLOCK, type StatisticsClock } from './statistics/statistics.clock';
 import { StatisticsController } from './statistics/statistics.controller';
 import { StatisticsService } from './statistics/statistics.service';
 import { TelemetryRetentionJob } from './statistics/telemetry-retention.job';
+import openApiMetadata from './openapi.metadata';
 
 @Module({})
 export class OrganisationAppModule {}
 
 export interface OrganisationAppOptions {
-  /** Tests move the statistics' "today" instead of waiting for days to pass. */
-  now?: StatisticsClock;
+  /** Tests move "now" (statistics' today, SLA targets) instead of waiting for hours or days to pass. */
+  now?: Clock;
 }
 
 export const organisationAppModule = (config: ServiceConfig, options: OrganisationAppOptions = {}): DynamicModule =>
   serviceModule(config, OrganisationAppModule, {
-    imports: [ScheduleModule.forRoot(), MasterDataModule, AssessmentModule, ServiceRequestsModule.forRoot(config, { now: options.now })],
+    openApiMetadata,
+    imports: [ScheduleModule.forRoot(), MasterDataModule, AssessmentModule, ServiceRequestsModule.forRoot(config)],
     controllers: [AccountController, StatisticsController, OrganisationController],
     providers: [
       AccountRepository,
@@ -41,6 +42,6 @@ export const organisationAppModule = (config: ServiceConfig, options: Organisati
       StatisticsService,
       TelemetryRetentionJob,
       ...ORGANISATION_ERASURE_PROVIDERS,
-      { provide: STATISTICS_CLOCK, useValue: options.now ?? (() => new Date()) },
     ],
+    clock: options.now,
   });

@@ -1,10 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import type { ServiceConfig } from '@teamfit/common';
+import type { Clock, ServiceConfig } from '@teamfit/common';
 import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
 import { PersonaLoginController } from './persona-login/persona-login.controller';
-import { PERSONA_LOGIN_CLOCK, type PersonaLoginClock, PersonaLoginService } from './persona-login/persona-login.service';
+import { PersonaLoginService } from './persona-login/persona-login.service';
 import { PersonaController } from './personas/persona.controller';
 import { PersonaEmailChangeRepository } from './personas/persona-email-change.repository';
 import { PersonaEmailService } from './personas/persona-email.service';
@@ -20,19 +20,21 @@ import { TeamService } from './teams/team.service';
 import { TeammateController } from './teammates/teammate.controller';
 import { TeammateRepository } from './teammates/teammate.repository';
 import { TeammateService } from './teammates/teammate.service';
+import openApiMetadata from './openapi.metadata';
 
 @Module({})
 export class ProfileAppModule {}
 
 export interface ProfileAppOptions {
   /** Tests move time forward instead of waiting for codes to expire. */
-  now?: PersonaLoginClock;
+  now?: Clock;
   /** How long an erase request waits for the other services' parts (tests shorten it). */
   erasureWaitMs?: number;
 }
 
 export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptions = {}): DynamicModule =>
   serviceModule(config, ProfileAppModule, {
+    openApiMetadata,
     imports: [ScheduleModule.forRoot(), MailModule.forRoot(config)],
     // The sign-in controller first: its fixed /persona/* paths are registered before /persona/:id.
     controllers: [PersonaLoginController, PersonaController, ...PERSONA_ERASURE_CONTROLLERS, PersonaExportController, TeammateController, TeamController],
@@ -49,6 +51,6 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
       ...personaErasureProviders(options.erasureWaitMs),
       PersonaExportRepository,
       PersonaExportService,
-      { provide: PERSONA_LOGIN_CLOCK, useValue: options.now ?? (() => new Date()) },
     ],
+    clock: options.now,
   });

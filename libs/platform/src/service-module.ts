@@ -1,9 +1,10 @@
 import type { DynamicModule, ModuleMetadata } from '@nestjs/common';
 import { SecurityModule } from '@teamfit/auth';
-import { PlatformModule, type ServiceConfig } from '@teamfit/common';
+import { PlatformModule, type PlatformOptions, type ServiceConfig } from '@teamfit/common';
 import { DatabaseModule } from '@teamfit/database';
 
-export type ServiceParts = Pick<ModuleMetadata, 'imports' | 'controllers' | 'providers'>;
+/** The service's own modules, controllers and providers, its clock and its OpenAPI metadata. */
+export type ServiceParts = Pick<ModuleMetadata, 'imports' | 'controllers' | 'providers'> & PlatformOptions;
 
 /**
  * A service's root module: the platform pieces every service shares (configuration, error body,
@@ -13,7 +14,7 @@ export function serviceModule(config: ServiceConfig, rootClass: DynamicModule['m
   return {
     module: rootClass,
     imports: [
-      PlatformModule.forRoot(config),
+      PlatformModule.forRoot(config, { clock: parts.clock, openApiMetadata: parts.openApiMetadata }),
       SecurityModule.forRoot(config),
       DatabaseModule.forRoot({ databaseUrl: config.databaseUrl, readUrl: config.databaseReadUrl, applicationName: config.service }),
       ...(parts.imports ?? []),

@@ -1,18 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AcceptTokens, Principal, RetryAfterInterceptor, type VerifiedToken } from '@teamfit/auth';
-import { Public } from '@teamfit/common';
+import { ApiErrors, Public } from '@teamfit/common';
 import { LoginRequestDto, RefreshRequestDto, TokenPairDto, VerifyRequestDto, VerifyResponseDto } from './login.dto';
 import { LoginService } from './login.service';
 
@@ -27,9 +16,11 @@ export class LoginController {
   @HttpCode(200)
   @ApiOperation({ summary: 'E-mail a one-time password; the returned access token is good only for /verify' })
   @ApiOkResponse({ type: TokenPairDto })
-  @ApiBadRequestResponse({ description: 'Invalid e-mail address or code challenge' })
-  @ApiNotFoundResponse({ description: 'No account with this e-mail address' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait (Retry-After gives the seconds)' })
+  @ApiErrors({
+    400: 'Invalid e-mail address or code challenge',
+    404: 'No account with this e-mail address',
+    429: 'Too many failed attempts: wait (Retry-After gives the seconds)',
+  })
   login(@Body() body: LoginRequestDto): Promise<TokenPairDto> {
     return this.logins.login(body.emailAddress, body.codeChallenge);
   }
@@ -40,10 +31,12 @@ export class LoginController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Prove the e-mailed code and the PKCE verifier; returns access and refresh tokens' })
   @ApiOkResponse({ type: VerifyResponseDto })
-  @ApiBadRequestResponse({ description: 'Wrong, expired or used code, or wrong verifier' })
-  @ApiUnauthorizedResponse({ description: 'No Bearer token' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait (Retry-After gives the seconds)' })
-  @ApiForbiddenResponse({ description: 'Not a login token, or an invalid one' })
+  @ApiErrors({
+    400: 'Wrong, expired or used code, or wrong verifier',
+    401: 'No Bearer token',
+    403: 'Not a login token, or an invalid one',
+    429: 'Too many failed attempts: wait (Retry-After gives the seconds)',
+  })
   async verify(@Principal() loginToken: VerifiedToken, @Body() body: VerifyRequestDto): Promise<VerifyResponseDto> {
     const result = await this.logins.verify(loginToken, body.otp, body.codeVerifier);
     return { error: false, message: 'Signed in', ...result };
@@ -54,7 +47,7 @@ export class LoginController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange a refresh token for a new pair; the old one is spent' })
   @ApiOkResponse({ type: TokenPairDto })
-  @ApiForbiddenResponse({ description: 'Invalid, expired, revoked or re-used refresh token' })
+  @ApiErrors({ 403: 'Invalid, expired, revoked or re-used refresh token' })
   token(@Body() body: RefreshRequestDto): Promise<TokenPairDto> {
     return this.logins.refresh(body.refreshToken);
   }

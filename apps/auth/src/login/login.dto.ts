@@ -12,10 +12,10 @@ export class TokenPairDto {
 
 export class SignedInAccountDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() emailAddress!: string;
-  @ApiProperty() firstName!: string;
-  @ApiProperty() lastName!: string;
-  @ApiProperty() isAdmin!: boolean;
+  emailAddress!: string;
+  firstName!: string;
+  lastName!: string;
+  isAdmin!: boolean;
 }
 
 export class VerifyResponseDto extends TokenPairDto {

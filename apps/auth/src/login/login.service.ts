@@ -1,15 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AccountDirectory } from '@teamfit/accounts';
 import { PasswordlessLogin, TokenSigner, type TokenPair, type VerifiedToken } from '@teamfit/auth';
-import { notFound } from '@teamfit/common';
+import { type Clock, InjectClock, notFound } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { Mailer, oneTimePasswordMail } from '@teamfit/mail';
 import { authLoginTables } from '../database/auth.schema';
 import { AccountSubjects } from './account-subjects';
 import type { SignedInAccountDto } from './login.dto';
-
-export const LOGIN_CLOCK = Symbol('LOGIN_CLOCK');
-export type LoginClock = () => Date;
 
 /** Account sign-in: the shared passwordless flow, with accounts as its subjects. */
 @Injectable()
@@ -17,7 +14,7 @@ export class LoginService {
   private readonly flow: PasswordlessLogin;
   private readonly directory: AccountDirectory;
 
-  constructor(@InjectDatabase() db: Database, signer: TokenSigner, mailer: Mailer, @Inject(LOGIN_CLOCK) now: LoginClock) {
+  constructor(@InjectDatabase() db: Database, signer: TokenSigner, mailer: Mailer, @InjectClock() now: Clock) {
     this.directory = new AccountDirectory(db);
     this.flow = new PasswordlessLogin({
       db,

@@ -77,7 +77,7 @@ export class TeamMatchDto {
 
 export class TeamReferenceDto {
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
-  @ApiProperty({ type: String, nullable: true }) teamName!: string | null;
+  teamName!: string | null;
 }
 
 export class TeamComparisonWorkstyleDto {

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { VerifiedToken } from '@teamfit/auth';
-import { DomainError, validationFailed } from '@teamfit/common';
+import { type Clock, DomainError, InjectClock, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { PersonaDirectory } from '@teamfit/personas';
 import {
@@ -15,7 +15,6 @@ import {
   type WorkstyleResult,
 } from '@teamfit/scoring';
 import { assertMayCompareWith } from './evaluation-access';
-import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
 import { EvaluationRepository, type EvaluationState } from './evaluation.repository';
 import { EvaluationService } from './evaluation.service';
 import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
@@ -42,7 +41,7 @@ export class ComparisonService {
     private readonly teamContext: TeamContextService,
     private readonly roles: RoleMatchService,
     private readonly versions: QuestionnaireVersions,
-    @Inject(EVALUATION_CLOCK) private readonly now: EvaluationClock,
+    @InjectClock() private readonly now: Clock,
   ) {
     this.personas = new PersonaDirectory(db);
   }

@@ -66,7 +66,7 @@ export class StoredAnswerDto {
 }
 
 export class QuestionRailItemDto extends OmitType(ServedQuestionDto, ['summary'] as const) {
-  @ApiProperty({ type: String, nullable: true }) summary!: string | null;
+  summary!: string | null;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Position in delivery order, from 0' }) order!: number;
   @ApiProperty({ enum: ['answered', 'current', 'pending'] }) status!: 'answered' | 'current' | 'pending';
   @ApiPropertyOptional({ type: StoredAnswerDto, description: 'Only when answered' }) answer?: StoredAnswerDto;

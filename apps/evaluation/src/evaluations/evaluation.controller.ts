@@ -1,19 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiExtraModels,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly, Principal, TokenRefusals, type VerifiedToken } from '@teamfit/auth';
-import { ErrorResponseDto } from '@teamfit/common';
+import { ApiErrors } from '@teamfit/common';
 import type { FastifyReply } from 'fastify';
 import { EvaluationComparisonDto, ROLE_MATCH_MODELS, TeamComparisonDto, TeamMatchDto } from './comparison-response.dto';
 import { ComparisonService } from './comparison.service';
@@ -21,13 +9,10 @@ import { AnsweredEvaluationDto, CreatedEvaluationDto, EvaluationDto, EvaluationL
 import { AnswerDto, CompareDto, CompareTeamDto, CreateEvaluationDto, EvaluationIdParam, ListEvaluationsQuery, RoleOptionsDto } from './evaluation.dto';
 import { EvaluationService } from './evaluation.service';
 
-const ERROR = { type: ErrorResponseDto } as const;
-
 @ApiTags('evaluation')
 @ApiBearerAuth()
 @ApiExtraModels(...ROLE_MATCH_MODELS)
-@ApiUnauthorizedResponse({ description: 'No Bearer token', ...ERROR })
-@ApiForbiddenResponse({ description: 'Invalid or expired token, or another persona’s evaluation', ...ERROR })
+@ApiErrors({ 401: 'No Bearer token', 403: 'Invalid or expired token, or another persona’s evaluation' })
 @Controller('evaluation')
 export class EvaluationController {
   constructor(
@@ -40,8 +25,7 @@ export class EvaluationController {
   @ApiOperation({ summary: 'Create the evaluation of a persona against a team, or resume the active one' })
   @ApiCreatedResponse({ description: 'Created: `resumed: false`, status pending, the first question as `currentQuestion`', type: CreatedEvaluationDto })
   @ApiOkResponse({ description: 'Resumed: `resumed: true`, the next unanswered question as `currentQuestion`', type: CreatedEvaluationDto })
-  @ApiBadRequestResponse({ description: 'Missing or invalid personaId or teamId', ...ERROR })
-  @ApiNotFoundResponse({ description: 'The team does not exist', ...ERROR })
+  @ApiErrors({ 400: 'Missing or invalid personaId or teamId', 404: 'The team does not exist' })
   async create(@Body() body: CreateEvaluationDto, @Res({ passthrough: true }) response: FastifyReply): Promise<CreatedEvaluationDto> {
     const { view, resumed } = await this.flow.createOrResume(body.personaId, body.teamId);
     response.code(resumed ? 200 : 201);
@@ -52,7 +36,7 @@ export class EvaluationController {
   @Get()
   @ApiOperation({ summary: "A persona's evaluations, newest first" })
   @ApiOkResponse({ type: EvaluationListDto })
-  @ApiBadRequestResponse({ description: 'personaId missing or invalid', ...ERROR })
+  @ApiErrors({ 400: 'personaId missing or invalid' })
   list(@Query() query: ListEvaluationsQuery, @Principal() principal: VerifiedToken): Promise<EvaluationListDto> {
     return this.flow.list(query, principal);
   }
@@ -61,8 +45,7 @@ export class EvaluationController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Compatibility of two evaluations (PAIRWISE, MUTUAL, SIMULATED_TEAM); nothing is stored' })
   @ApiOkResponse({ type: EvaluationComparisonDto })
-  @ApiBadRequestResponse({ description: 'Invalid parameters, same evaluation twice, or an evaluation without answers', ...ERROR })
-  @ApiNotFoundResponse({ description: 'Evaluation not found', ...ERROR })
+  @ApiErrors({ 400: 'Invalid parameters, same evaluation twice, or an evaluation without answers', 404: 'Evaluation not found' })
   compare(@Body() body: CompareDto, @Principal() principal: VerifiedToken): Promise<EvaluationComparisonDto> {
     return this.comparisons.compare(body, principal);
   }
@@ -70,8 +53,7 @@ export class EvaluationController {
   @Get(':id')
   @ApiOperation({ summary: 'The evaluation: the next question while incomplete, the results once complete' })
   @ApiOkResponse({ description: '`currentQuestion` while incomplete, `results` once complete', type: EvaluationDto })
-  @ApiBadRequestResponse({ description: 'Invalid id', ...ERROR })
-  @ApiNotFoundResponse({ description: 'Evaluation not found', ...ERROR })
+  @ApiErrors({ 400: 'Invalid id', 404: 'Evaluation not found' })
   get(@Param() params: EvaluationIdParam, @Principal() principal: VerifiedToken): Promise<EvaluationDto> {
     return this.flow.get(params.id, principal);
   }
@@ -80,9 +62,7 @@ export class EvaluationController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Answer a question; the last answer completes the evaluation and stores its results' })
   @ApiOkResponse({ description: '`nextQuestion`, or null with `results` on the answer that completes the evaluation', type: AnsweredEvaluationDto })
-  @ApiBadRequestResponse({ description: 'value outside 1-5, or a questionId not in this evaluation', ...ERROR })
-  @ApiNotFoundResponse({ description: 'Evaluation not found', ...ERROR })
-  @ApiConflictResponse({ description: 'The evaluation is already complete', ...ERROR })
+  @ApiErrors({ 400: 'value outside 1-5, or a questionId not in this evaluation', 404: 'Evaluation not found', 409: 'The evaluation is already complete' })
   answer(@Param() params: EvaluationIdParam, @Body() body: AnswerDto, @Principal() principal: VerifiedToken): Promise<AnsweredEvaluationDto> {
     return this.flow.answer(params.id, { questionId: body.questionId, value: body.value, timeTaken: body.timeTaken ?? 0 }, principal);
   }
@@ -91,8 +71,7 @@ export class EvaluationController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Every question in delivery order with its status (answered, current, pending)' })
   @ApiOkResponse({ type: QuestionRailDto })
-  @ApiBadRequestResponse({ description: 'Invalid id', ...ERROR })
-  @ApiNotFoundResponse({ description: 'Evaluation not found', ...ERROR })
+  @ApiErrors({ 400: 'Invalid id', 404: 'Evaluation not found' })
   questions(@Param() params: EvaluationIdParam, @Principal() principal: VerifiedToken): Promise<QuestionRailDto> {
     return this.flow.questions(params.id, principal);
   }
@@ -101,8 +80,7 @@ export class EvaluationController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Role + workstyle score against the evaluation’s own team; nothing is stored' })
   @ApiOkResponse({ type: TeamMatchDto })
-  @ApiBadRequestResponse({ description: 'No answers yet, or invalid parameters', ...ERROR })
-  @ApiNotFoundResponse({ description: 'Evaluation not found', ...ERROR })
+  @ApiErrors({ 400: 'No answers yet, or invalid parameters', 404: 'Evaluation not found' })
   teamMatch(@Param() params: EvaluationIdParam, @Body() body: RoleOptionsDto, @Principal() principal: VerifiedToken): Promise<TeamMatchDto> {
     return this.comparisons.teamMatch(params.id, body, principal);
   }
@@ -114,9 +92,11 @@ export class EvaluationController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The stored answers re-scored against another team; nothing is stored' })
   @ApiOkResponse({ type: TeamComparisonDto })
-  @ApiUnauthorizedResponse({ description: 'No Bearer token: message `Unauthorized`', ...ERROR })
-  @ApiBadRequestResponse({ description: 'algorithmTeamId missing, not positive or the own team; no answers', ...ERROR })
-  @ApiNotFoundResponse({ description: '`Evaluation not found` or `Target team {id} not found`', ...ERROR })
+  @ApiErrors({
+    400: 'algorithmTeamId missing, not positive or the own team; no answers',
+    401: 'No Bearer token: message `Unauthorized`',
+    404: '`Evaluation not found` or `Target team {id} not found`',
+  })
   compareTeam(@Param() params: EvaluationIdParam, @Body() body: CompareTeamDto, @Principal() principal: VerifiedToken): Promise<TeamComparisonDto> {
     return this.comparisons.compareTeam(params.id, body, principal);
   }

@@ -5,13 +5,11 @@ import { IsInt4, ToInteger } from '@teamfit/common';
 import { EVALUATION_STATUSES, type EvaluationStatus } from '../database/evaluation.schema';
 
 export class EvaluationIdParam {
-  @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'id must be an evaluation UUID' })
   id!: string;
 }
 
 export class CreateEvaluationDto {
-  @ApiProperty({ format: 'uuid' })
   @IsUUID()
   personaId!: string;
 
@@ -21,7 +19,6 @@ export class CreateEvaluationDto {
 }
 
 export class ListEvaluationsQuery {
-  @ApiProperty({ format: 'uuid' })
   @IsUUID()
   personaId!: string;
 
@@ -80,11 +77,9 @@ export class CompareTeamDto extends RoleOptionsDto {
 }
 
 export class CompareDto {
-  @ApiProperty({ format: 'uuid' })
   @IsUUID()
   evaluationIdA!: string;
 
-  @ApiProperty({ format: 'uuid' })
   @IsUUID()
   evaluationIdB!: string;
 

@@ -1,6 +1,5 @@
 import type { Provider } from '@nestjs/common';
 import { ComparisonService } from './comparison.service';
-import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
 import { EvaluationController } from './evaluation.controller';
 import { EvaluationRepository } from './evaluation.repository';
 import { EvaluationService } from './evaluation.service';
@@ -15,7 +14,7 @@ import { TeamContextService } from './team-context.service';
 
 export const EVALUATION_CONTROLLERS = [EvaluationController, TeamAnalysisController];
 
-export const evaluationProviders = (now: EvaluationClock = () => new Date()): Provider[] => [
+export const EVALUATION_PROVIDERS: Provider[] = [
   EvaluationRepository,
   EvaluationService,
   TeamContextService,
@@ -26,5 +25,4 @@ export const evaluationProviders = (now: EvaluationClock = () => new Date()): Pr
   ShortlistRepository,
   ShortlistService,
   TeamSimulationService,
-  { provide: EVALUATION_CLOCK, useValue: now },
 ];

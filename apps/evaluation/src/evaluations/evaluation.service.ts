@@ -1,14 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { QuestionnaireDirectory } from '@teamfit/assessment';
 import type { VerifiedToken } from '@teamfit/auth';
-import { conflict, DomainError, LruMap, notFound, validationFailed } from '@teamfit/common';
+import { type Clock, conflict, DomainError, InjectClock, LruMap, notFound, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { PersonaDirectory } from '@teamfit/personas';
 import { compactProfile, computeWorkstyleWithTeam } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite, mayWrite } from './evaluation-access';
-import { EVALUATION_CLOCK, type EvaluationClock } from './evaluation.clock';
 import { EvaluationRepository, type EvaluationState, type ReadFrom } from './evaluation.repository';
 import type { EvaluationResults } from './evaluation.types';
 import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
@@ -77,7 +76,7 @@ export class EvaluationService {
     private readonly algorithm: AlgorithmDirectory,
     private readonly teamContext: TeamContextService,
     private readonly versions: QuestionnaireVersions,
-    @Inject(EVALUATION_CLOCK) private readonly now: EvaluationClock,
+    @InjectClock() private readonly now: Clock,
   ) {
     this.questionnaire = new QuestionnaireDirectory(db);
     this.personas = new PersonaDirectory(db);

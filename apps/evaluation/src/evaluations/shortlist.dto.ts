@@ -1,11 +1,10 @@
 // POST /algorithm/teams/:id/shortlist and /simulate: what they take and answer, described for OpenAPI.
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt4 } from '@teamfit/common';
+import { IsInt4, IsOmittable, PAGE_LIMIT_MAX } from '@teamfit/common';
 import { PERSONA_ROLES, PERSONA_STATUSES, type PersonaRole, type PersonaStatus } from '@teamfit/personas';
 import { type RoleMatchResult, SCORE_TYPES, type ScoreCategory, type ScoreReason, type ScoreReasons, type ScoreType, type TeamDimensionProfile, type TeamProfile } from '@teamfit/scoring';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsUUID, Max, Min } from 'class-validator';
-import { IsOmittable, MAX_PAGE_LIMIT } from '../algorithm/shared/algorithm-http.dto';
 import { CombinedScoreDto, roleMatchProperty } from './comparison-response.dto';
 import { SCORE_CATEGORIES } from './evaluation-response.dto';
 import { SHORTLIST_SORTS, type ShortlistSort } from './shortlist.service';
@@ -69,11 +68,11 @@ export class ShortlistRequestDto {
   @IsInt4(1)
   page?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 10 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX, default: 10 })
   @IsOmittable()
   @IsInt()
   @Min(1)
-  @Max(MAX_PAGE_LIMIT)
+  @Max(PAGE_LIMIT_MAX)
   limit?: number;
 }
 
@@ -85,7 +84,7 @@ export class ShortlistPersonaDto {
 
 export class ScoreReasonDto implements ScoreReason {
   @ApiProperty({ type: 'integer' }) questionGroupId!: number;
-  @ApiProperty() name!: string;
+  name!: string;
   @ApiProperty({ enum: SCORE_TYPES }) scoreType!: ScoreType;
   @ApiProperty(SCORE) scorePercentage!: number;
   @ApiProperty(SCORE) weightPercentage!: number;
@@ -117,11 +116,11 @@ export class ShortlistItemDto {
 
 export class ShortlistDto {
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
-  @ApiProperty() teamName!: string;
+  teamName!: string;
   @ApiProperty({ type: 'integer', nullable: true }) roleId!: number | null;
   @ApiProperty({ enum: SHORTLIST_SORTS }) sort!: ShortlistSort;
   @ApiProperty({ type: 'integer', minimum: 1 }) page!: number;
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT }) limit!: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }) limit!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Items on all pages (after every filter, minScore included)' }) total!: number;
   @ApiProperty({ type: ShortlistItemDto, isArray: true, description: 'Highest score first, then the most recent completion, then persona id' }) items!: ShortlistItemDto[];
 }
@@ -140,7 +139,7 @@ export class TeamSimulationRequestDto {
 
 export class TeamDimensionProfileDto implements TeamDimensionProfile {
   @ApiProperty({ type: 'integer' }) questionGroupId!: number;
-  @ApiProperty() name!: string;
+  name!: string;
   @ApiProperty({ enum: SCORE_TYPES }) scoreType!: ScoreType;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Members with a level on this dimension' }) members!: number;
   @ApiProperty(LEVEL) mean!: number | null;
@@ -169,7 +168,7 @@ export class SimulatedMemberDto {
 
 export class TeamSimulationDto {
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
-  @ApiProperty() teamName!: string;
+  teamName!: string;
   @ApiProperty({ type: 'integer', nullable: true, description: 'The questionnaire version profiles are shown in: that of the most recent completed evaluation' }) questionnaireVersionId!: number | null;
   @ApiProperty({ type: TeamProfileDto }) before!: TeamProfileDto;
   @ApiProperty({ type: TeamProfileDto }) after!: TeamProfileDto;

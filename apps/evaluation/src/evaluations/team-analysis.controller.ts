@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AlgorithmErrorDto, IdParams } from '../algorithm/shared/algorithm-http.dto';
-import { AlgorithmAccess } from '../algorithm/shared/algorithm-openapi';
+import { ApiExtraModels, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiErrors } from '@teamfit/common';
+import { AccountResource } from '@teamfit/auth';
+import { IdParams } from '../algorithm/shared/algorithm-http.dto';
 import { ROLE_MATCH_MODELS } from './comparison-response.dto';
 import { ShortlistDto, ShortlistRequestDto, TeamSimulationDto, TeamSimulationRequestDto } from './shortlist.dto';
 import { ShortlistService } from './shortlist.service';
@@ -11,8 +12,7 @@ import { TeamSimulationService } from './team-simulation.service';
  * Candidates ranked against an algorithm team, and the team simulated with personas added or
  * removed (gateway: /evaluation/algorithm/teams/:id/...). Accounts only, like every algorithm route.
  */
-@ApiTags('algorithm/teams')
-@AlgorithmAccess()
+@AccountResource('algorithm/teams')
 @ApiExtraModels(...ROLE_MATCH_MODELS)
 @Controller('algorithm/teams')
 export class TeamAnalysisController {
@@ -29,8 +29,7 @@ export class TeamAnalysisController {
       "Each persona's latest completed evaluation, scored as team-match (the team's own evaluations) and compare-team (others') score it; the team's members are left out of their own team context.",
   })
   @ApiOkResponse({ type: ShortlistDto })
-  @ApiBadRequestResponse({ description: 'id, a filter, roleId, roleWeight, sort or paging invalid (the message names the field)', type: AlgorithmErrorDto })
-  @ApiNotFoundResponse({ description: 'No team has this id', type: AlgorithmErrorDto })
+  @ApiErrors({ 400: 'id, a filter, roleId, roleWeight, sort or paging invalid (the message names the field)', 404: 'No team has this id' })
   shortlist(@Param() { id }: IdParams, @Body() body: ShortlistRequestDto): Promise<ShortlistDto> {
     const { completedAfter, ...rest } = body;
     return this.shortlists.shortlist(id, { ...rest, ...(completedAfter === undefined ? {} : { completedAfter: new Date(completedAfter) }) });
@@ -43,8 +42,10 @@ export class TeamAnalysisController {
     description: "Each member's fit is their workstyle score against the others, as team-match scores a member.",
   })
   @ApiOkResponse({ type: TeamSimulationDto })
-  @ApiBadRequestResponse({ description: 'id or a list invalid; a persona added that is a member or has no completed evaluation, removed that is not a member, or in both lists', type: AlgorithmErrorDto })
-  @ApiNotFoundResponse({ description: 'No team has this id', type: AlgorithmErrorDto })
+  @ApiErrors({
+    400: 'id or a list invalid; a persona added that is a member or has no completed evaluation, removed that is not a member, or in both lists',
+    404: 'No team has this id',
+  })
   simulate(@Param() { id }: IdParams, @Body() body: TeamSimulationRequestDto): Promise<TeamSimulationDto> {
     return this.simulations.simulate(id, body);
   }

@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { InjectConfig, type ServiceConfig } from '@teamfit/common';
+import { type Clock, InjectClock, InjectConfig, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase, withAdvisoryLockIfFree } from '@teamfit/database';
-import { EVALUATION_CLOCK, type EvaluationClock } from '../evaluations/evaluation.clock';
 import { EvaluationRetentionRepository, NO_ROWS, type RetentionCounts } from './evaluation-retention.repository';
 
 const DAY_MS = 86_400_000;
@@ -43,7 +42,7 @@ export class EvaluationRetentionJob implements OnApplicationBootstrap {
   constructor(
     @InjectDatabase() private readonly db: Database,
     private readonly repository: EvaluationRetentionRepository,
-    @Inject(EVALUATION_CLOCK) private readonly now: EvaluationClock,
+    @InjectClock() private readonly now: Clock,
     @InjectConfig() config: ServiceConfig,
   ) {
     this.months = config.retention.candidateMonths;

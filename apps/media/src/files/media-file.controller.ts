@@ -1,36 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiPayloadTooLargeResponse,
   ApiProduces,
   ApiSecurity,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
-import { FileUploadInterceptor, Public, type ServiceConfig } from '@teamfit/common';
+import { ApiErrors, FileUploadInterceptor, Public, type ServiceConfig } from '@teamfit/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import { contentDispositionOf } from './content-disposition';
 import { HashingDiskStorage, type StoredUpload } from './hashing-disk.storage';
 import { InterruptedUploadInterceptor } from './interrupted-upload.interceptor';
 import { mediaFolders } from './media-disk';
-import {
-  ErrorResponseDto,
-  MediaFileDeletedDto,
-  MediaFileDto,
-  MediaFileIdParams,
-  UploadMediaBodyDto,
-  UploadMediaFieldsDto,
-} from './media-file.dto';
+import { MediaFileDeletedDto, MediaFileDto, MediaFileIdParams, UploadMediaBodyDto, UploadMediaFieldsDto } from './media-file.dto';
 import { type OpenedMediaFile, MediaFileService } from './media-file.service';
 
 /** Public files never change under their id: let every cache keep them. */
@@ -63,10 +51,12 @@ export class MediaFileController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadMediaBodyDto })
   @ApiCreatedResponse({ type: MediaFileDto })
-  @ApiBadRequestResponse({ description: 'No `file` part, an unexpected part, or `public` not "true"/"false"', type: ErrorResponseDto })
-  @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-  @ApiForbiddenResponse({ description: 'Invalid or expired token, or not an administrator', type: ErrorResponseDto })
-  @ApiPayloadTooLargeResponse({ description: 'The file is larger than 100 MB', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'No `file` part, an unexpected part, or `public` not "true"/"false"',
+    401: 'No Authorization header',
+    403: 'Invalid or expired token, or not an administrator',
+    413: 'The file is larger than 100 MB',
+  })
   upload(@UploadedFile() file: StoredUpload | undefined, @Body() fields: UploadMediaFieldsDto, @Principal() principal: VerifiedToken): Promise<MediaFileDto> {
     return this.files.store(file, fields.public === 'true', principal.sub);
   }
@@ -76,10 +66,12 @@ export class MediaFileController {
   @ApiOperation({ summary: 'Download a file (public files: any valid token; private files: administrators)' })
   @ApiProduces('application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf')
   @ApiOkResponse({ description: 'The raw bytes, Content-Type from the stored MIME type, ETag the SHA-256', schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
-  @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-  @ApiForbiddenResponse({ description: 'Invalid or expired token, or a private file and not an administrator', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No file has this id', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'id is not an ObjectId',
+    401: 'No Authorization header',
+    403: 'Invalid or expired token, or a private file and not an administrator',
+    404: 'No file has this id',
+  })
   async download(
     @Param() { id }: MediaFileIdParams,
     @Principal() principal: VerifiedToken,
@@ -94,10 +86,7 @@ export class MediaFileController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Delete a file (administrators)' })
   @ApiOkResponse({ type: MediaFileDeletedDto })
-  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
-  @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-  @ApiForbiddenResponse({ description: 'Invalid or expired token, or not an administrator', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No file has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not an ObjectId', 401: 'No Authorization header', 403: 'Invalid or expired token, or not an administrator', 404: 'No file has this id' })
   async remove(@Param() { id }: MediaFileIdParams): Promise<MediaFileDeletedDto> {
     await this.files.remove(id);
     return { message: 'File deleted' };
@@ -109,8 +98,7 @@ export class MediaFileController {
   @ApiOperation({ summary: 'Download a public file without a token (e.g. an organisation logo)' })
   @ApiProduces('application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf')
   @ApiOkResponse({ description: 'The raw bytes, cacheable for a year', schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No public file has this id (private files are 404 here too)', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not an ObjectId', 404: 'No public file has this id (private files are 404 here too)' })
   async downloadPublic(@Param() { id }: MediaFileIdParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await sendFile(await this.files.openPublic(id), PUBLIC_CACHE_CONTROL, request, reply);
   }

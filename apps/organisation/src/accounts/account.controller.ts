@@ -1,14 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
-import { AccountDeletedDto, AccountDto, AccountIdParams, CreateAccountDto, ErrorResponseDto, UpdateAccountDto } from './account.dto';
+import { ApiErrors } from '@teamfit/common';
+import { AccountDeletedDto, AccountDto, AccountIdParams, CreateAccountDto, UpdateAccountDto } from './account.dto';
 import { AccountService } from './account.service';
 
 /**
@@ -32,8 +26,7 @@ export class AccountController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create an account (administrators)' })
   @ApiCreatedResponse({ type: AccountDto })
-  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'An account with this e-mail address already exists', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'A field is missing or invalid, or not accepted', 409: 'An account with this e-mail address already exists' })
   create(@Body() body: CreateAccountDto): Promise<AccountDto> {
     return this.accounts.create(body);
   }
@@ -41,8 +34,7 @@ export class AccountController {
   @Get(':id')
   @ApiOperation({ summary: 'Get an account' })
   @ApiOkResponse({ type: AccountDto })
-  @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No account has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a UUID', 404: 'No account has this id' })
   get(@Param() { id }: AccountIdParams): Promise<AccountDto> {
     return this.accounts.get(id);
   }
@@ -51,9 +43,7 @@ export class AccountController {
   @AdminOnly()
   @ApiOperation({ summary: 'Update an account (administrators); only the given fields change' })
   @ApiOkResponse({ type: AccountDto })
-  @ApiBadRequestResponse({ description: 'id is not a UUID, or a field is invalid or not accepted', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No account has this id', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'An account with this e-mail address already exists', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a UUID, or a field is invalid or not accepted', 404: 'No account has this id', 409: 'An account with this e-mail address already exists' })
   update(@Param() { id }: AccountIdParams, @Body() body: UpdateAccountDto): Promise<AccountDto> {
     return this.accounts.update(id, body);
   }
@@ -62,8 +52,7 @@ export class AccountController {
   @AdminOnly()
   @ApiOperation({ summary: 'Delete an account (administrators)' })
   @ApiOkResponse({ type: AccountDeletedDto })
-  @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No account has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a UUID', 404: 'No account has this id' })
   async remove(@Param() { id }: AccountIdParams): Promise<AccountDeletedDto> {
     await this.accounts.remove(id);
     return { message: 'Account deleted' };

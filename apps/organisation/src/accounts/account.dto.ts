@@ -1,16 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ACCOUNT_STATUSES, type AccountRow, type AccountStatus } from '@teamfit/accounts';
-import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOmittable } from '@teamfit/common';
 
 /** RFC 5321 caps a forward path at 254 characters; names get a generous but finite bound. */
 const EMAIL_MAX_LENGTH = 254;
 const NAME_MAX_LENGTH = 100;
-
-/**
- * Optional, but never null: `@IsOptional()` also lets `null` through, which for a NOT NULL column
- * would reach PostgreSQL and fail as a 500 instead of a 400 naming the field.
- */
-const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** An account as every endpoint returns it (docs/decisions.md, "Sign-in (accounts)"). */
 export class AccountDto {
@@ -29,7 +24,6 @@ export class AccountDto {
   @ApiProperty({ type: String, format: 'uuid', nullable: true })
   organisationId!: string | null;
 
-  @ApiProperty()
   isAdmin!: boolean;
 
   @ApiProperty({ enum: ACCOUNT_STATUSES, enumName: 'AccountStatus' })
@@ -106,7 +100,6 @@ export class UpdateAccountDto {
   @IsUUID()
   organisationId?: string | null;
 
-  @ApiPropertyOptional()
   @IsOmittable()
   @IsBoolean()
   isAdmin?: boolean;
@@ -119,7 +112,6 @@ export class UpdateAccountDto {
 
 /** Path parameters of /account/:id, validated so a malformed id is a 400 naming `id`. */
 export class AccountIdParams {
-  @ApiProperty({ format: 'uuid' })
   @IsUUID()
   id!: string;
 }

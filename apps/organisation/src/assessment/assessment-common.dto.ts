@@ -1,36 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, type ValidationOptions } from 'class-validator';
-import { IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
+import { IsOptional, IsString, MaxLength, type ValidationOptions } from 'class-validator';
+import { IsInt4, PageQueryDto, ToInteger, WithoutNul } from '@teamfit/common';
 
 export const SEARCH_MAX_LENGTH = 200;
-export const PAGE_LIMIT_MAX = 100;
-
-/** Optional, but never null: NOT NULL columns must answer 400 naming the field, not 500. */
-export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** A positive integer id (path, body or query). */
 export const IsIdentifier = (options?: ValidationOptions): PropertyDecorator => IsInt4(1, options);
 
 /** `search`, `page`, `limit` of every assessment list (docs/assessment.md; docs/conventions.md, "Pagination"). */
-export class PageQueryDto {
+export class SearchPageQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ maxLength: SEARCH_MAX_LENGTH, description: 'Case-insensitive PostgreSQL regular expression (~*)' })
   @IsOptional()
   @IsString()
   @MaxLength(SEARCH_MAX_LENGTH)
   @WithoutNul()
   search?: string;
-
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @ToInteger()
-  @IsInt4(1)
-  page: number = 1;
-
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGE_LIMIT_MAX })
-  @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(PAGE_LIMIT_MAX)
-  limit: number = 10;
 }
 
 /** Path parameters of /{type}/:id: integer ids, so `abc` or `1.5` is a 400 naming `id`. */
@@ -44,23 +28,4 @@ export class IntegerIdParams {
 export class AssessmentDeletedDto {
   @ApiProperty({ example: 'Question deleted' })
   message!: string;
-}
-
-/** What every page answers besides its items. */
-export class PageInfoDto {
-  @ApiProperty({ description: 'Matching records in all pages' })
-  total!: number;
-
-  @ApiProperty()
-  page!: number;
-
-  @ApiProperty()
-  limit!: number;
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
 }

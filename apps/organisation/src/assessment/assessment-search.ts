@@ -18,8 +18,6 @@ export function withSearchTimeout<T>(db: Database, run: (tx: Transaction) => Pro
   });
 }
 
-/** Page offset as a bigint-safe number: page and limit are bounded by validation. */
-export const offsetOf = (page: number, limit: number): number => (page - 1) * limit;
 
 /** The 400 for a search pattern PostgreSQL refused or gave up on; `undefined` for anything else. */
 export function searchError(error: unknown): Error | undefined {

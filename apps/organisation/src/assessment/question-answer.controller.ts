@@ -1,15 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
-import { ErrorResponseDto } from '../accounts/account.dto';
-import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
+import { ApiErrors, type Page } from '@teamfit/common';
+import { AssessmentDeletedDto, IntegerIdParams } from './assessment-common.dto';
 import { CreateQuestionAnswerDto, QuestionAnswerDto, QuestionAnswerListQuery, QuestionAnswerPageDto, UpdateQuestionAnswerDto } from './question-answer.dto';
 import { QuestionAnswerService } from './question-answer.service';
 
@@ -22,7 +15,7 @@ export class QuestionAnswerController {
   @Get()
   @ApiOperation({ summary: 'List answers by question and order, a page at a time; search is a case-insensitive regular expression on text' })
   @ApiOkResponse({ type: QuestionAnswerPageDto })
-  @ApiBadRequestResponse({ description: 'Invalid filter, page, limit or search (not a regular expression, too long, too expensive)', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'Invalid filter, page, limit or search (not a regular expression, too long, too expensive)' })
   list(@Query() query: QuestionAnswerListQuery): Promise<Page<QuestionAnswerDto>> {
     return this.answers.list(query);
   }
@@ -31,8 +24,7 @@ export class QuestionAnswerController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create an answer of a question (administrators)' })
   @ApiCreatedResponse({ type: QuestionAnswerDto })
-  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or the question does not exist', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'The question already has an answer with this value or orderIndex', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'A field is missing or invalid, or the question does not exist', 409: 'The question already has an answer with this value or orderIndex' })
   create(@Body() body: CreateQuestionAnswerDto): Promise<QuestionAnswerDto> {
     return this.answers.create(body);
   }
@@ -40,8 +32,7 @@ export class QuestionAnswerController {
   @Get(':id')
   @ApiOperation({ summary: 'Get an answer' })
   @ApiOkResponse({ type: QuestionAnswerDto })
-  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No answer has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a positive integer', 404: 'No answer has this id' })
   get(@Param() { id }: IntegerIdParams): Promise<QuestionAnswerDto> {
     return this.answers.get(id);
   }
@@ -50,9 +41,11 @@ export class QuestionAnswerController {
   @AdminOnly()
   @ApiOperation({ summary: 'Update an answer (administrators); only the given fields change' })
   @ApiOkResponse({ type: QuestionAnswerDto })
-  @ApiBadRequestResponse({ description: 'id or a field is invalid, or the question does not exist', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No answer has this id', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'The question already has an answer with this value or orderIndex', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'id or a field is invalid, or the question does not exist',
+    404: 'No answer has this id',
+    409: 'The question already has an answer with this value or orderIndex',
+  })
   update(@Param() { id }: IntegerIdParams, @Body() body: UpdateQuestionAnswerDto): Promise<QuestionAnswerDto> {
     return this.answers.update(id, body);
   }
@@ -61,8 +54,7 @@ export class QuestionAnswerController {
   @AdminOnly()
   @ApiOperation({ summary: 'Delete an answer (administrators)' })
   @ApiOkResponse({ type: AssessmentDeletedDto })
-  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No answer has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a positive integer', 404: 'No answer has this id' })
   async remove(@Param() { id }: IntegerIdParams): Promise<AssessmentDeletedDto> {
     await this.answers.remove(id);
     return { message: 'Question answer deleted' };

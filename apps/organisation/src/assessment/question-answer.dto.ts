@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ANSWER_TEXT_MAX_LENGTH, type QuestionAnswerRow } from '@teamfit/assessment';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsInt4, ToInteger } from '@teamfit/common';
-import { IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+import { IsInt4, IsOmittable, PageInfoDto, ToInteger } from '@teamfit/common';
+import { IsIdentifier, SearchPageQueryDto } from './assessment-common.dto';
 
 export class QuestionAnswerDto {
   @ApiProperty({ type: 'integer' })
@@ -32,7 +32,7 @@ export class QuestionAnswerPageDto extends PageInfoDto {
   items!: QuestionAnswerDto[];
 }
 
-export class QuestionAnswerListQuery extends PageQueryDto {
+export class QuestionAnswerListQuery extends SearchPageQueryDto {
   @ApiPropertyOptional({ type: 'integer', description: 'Only the answers of this question' })
   @IsOptional()
   @ToInteger()

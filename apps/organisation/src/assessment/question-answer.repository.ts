@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { answerOrder, type NewQuestionAnswerRow, type QuestionAnswerRow, questionAnswers } from '@teamfit/assessment';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import { offsetOf, withSearchTimeout } from './assessment-search';
+import { offsetOf } from '@teamfit/common';
+import { withSearchTimeout } from './assessment-search';
 
 export type QuestionAnswerChanges = Partial<Pick<NewQuestionAnswerRow, 'orderIndex' | 'text' | 'value' | 'questionId'>>;
 
@@ -37,7 +38,7 @@ export class QuestionAnswerRepository {
         .where(where)
         .orderBy(asc(questionAnswers.questionId), ...answerOrder)
         .limit(filter.limit)
-        .offset(offsetOf(filter.page, filter.limit));
+        .offset(offsetOf(filter));
       return { rows, total: counted?.total ?? 0 };
     });
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, notFound, postgresErrorOf, validationFailed } from '@teamfit/common';
-import type { Page } from './assessment-common.dto';
+import { conflict, notFound, type Page, pageOf, postgresErrorOf, validationFailed } from '@teamfit/common';
 import { searching } from './assessment-search';
 import { type CreateQuestionAnswerDto, mapQuestionAnswer, type QuestionAnswerDto, type QuestionAnswerListQuery, type UpdateQuestionAnswerDto } from './question-answer.dto';
 import {
@@ -18,7 +17,7 @@ export class QuestionAnswerService {
 
   async list(query: QuestionAnswerListQuery): Promise<Page<QuestionAnswerDto>> {
     const { rows, total } = await searching(() => this.repository.page(query));
-    return { items: rows.map(mapQuestionAnswer), total, page: query.page, limit: query.limit };
+    return pageOf(rows.map(mapQuestionAnswer), total, query);
   }
 
   async get(id: number): Promise<QuestionAnswerDto> {

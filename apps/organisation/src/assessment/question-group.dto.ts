@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type QuestionGroupRow, SCORE_TYPES, type ScoreType } from '@teamfit/assessment';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+import { IsOmittable, PageInfoDto } from '@teamfit/common';
+import { IsIdentifier, SearchPageQueryDto } from './assessment-common.dto';
 
 const NAME_MAX_LENGTH = 100;
 const TITLE_MAX_LENGTH = 200;
@@ -41,7 +42,7 @@ export class QuestionGroupPageDto extends PageInfoDto {
   items!: QuestionGroupDto[];
 }
 
-export class QuestionGroupListQuery extends PageQueryDto {}
+export class QuestionGroupListQuery extends SearchPageQueryDto {}
 
 export class CreateQuestionGroupDto {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH, description: 'Unique, compared ignoring case' })

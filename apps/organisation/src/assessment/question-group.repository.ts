@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type NewQuestionGroupRow, type QuestionGroupRow, questionGroups, questions } from '@teamfit/assessment';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { and, asc, count, eq, getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import { offsetOf, type Transaction, withSearchTimeout } from './assessment-search';
+import { offsetOf } from '@teamfit/common';
+import { type Transaction, withSearchTimeout } from './assessment-search';
 
 export type QuestionGroupChanges = Partial<Pick<NewQuestionGroupRow, 'name' | 'title' | 'strapline' | 'scoreType'>>;
 /** A group with the ids of its questions, in question order. */
@@ -49,7 +50,7 @@ export class QuestionGroupRepository {
         .where(where)
         .orderBy(asc(questionGroups.id))
         .limit(filter.limit)
-        .offset(offsetOf(filter.page, filter.limit));
+        .offset(offsetOf(filter));
       return { rows, total: counted?.total ?? 0 };
     });
   }

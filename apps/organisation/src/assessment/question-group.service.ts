@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, notFound, postgresErrorOf, validationFailed } from '@teamfit/common';
-import type { Page } from './assessment-common.dto';
+import { conflict, notFound, type Page, pageOf, postgresErrorOf, validationFailed } from '@teamfit/common';
 import { searching, type Transaction } from './assessment-search';
 import { type CreateQuestionGroupDto, mapQuestionGroup, type QuestionGroupDto, type QuestionGroupListQuery, type UpdateQuestionGroupDto } from './question-group.dto';
 import { type QuestionGroupChanges, QuestionGroupRepository } from './question-group.repository';
@@ -15,7 +14,7 @@ export class QuestionGroupService {
 
   async list(query: QuestionGroupListQuery): Promise<Page<QuestionGroupDto>> {
     const { rows, total } = await searching(() => this.repository.page(query));
-    return { items: rows.map((row) => mapQuestionGroup(row, row.questionIds)), total, page: query.page, limit: query.limit };
+    return pageOf(rows.map((row) => mapQuestionGroup(row, row.questionIds)), total, query);
   }
 
   async get(id: number): Promise<QuestionGroupDto> {

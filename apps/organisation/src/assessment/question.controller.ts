@@ -1,14 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
-import { ErrorResponseDto } from '../accounts/account.dto';
-import { AssessmentDeletedDto, IntegerIdParams, type Page } from './assessment-common.dto';
+import { ApiErrors, type Page } from '@teamfit/common';
+import { AssessmentDeletedDto, IntegerIdParams } from './assessment-common.dto';
 import { CreateQuestionDto, QuestionDto, QuestionListQuery, QuestionPageDto, UpdateQuestionDto } from './question.dto';
 import { QuestionService } from './question.service';
 
@@ -21,7 +15,7 @@ export class QuestionController {
   @Get()
   @ApiOperation({ summary: 'List questions by group and order, a page at a time; search is a case-insensitive regular expression on text' })
   @ApiOkResponse({ type: QuestionPageDto })
-  @ApiBadRequestResponse({ description: 'Invalid filter, page, limit or search (not a regular expression, too long, too expensive)', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'Invalid filter, page, limit or search (not a regular expression, too long, too expensive)' })
   list(@Query() query: QuestionListQuery): Promise<Page<QuestionDto>> {
     return this.questions.list(query);
   }
@@ -30,7 +24,7 @@ export class QuestionController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create a question (administrators)' })
   @ApiCreatedResponse({ type: QuestionDto })
-  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or the question group does not exist', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'A field is missing or invalid, or the question group does not exist' })
   create(@Body() body: CreateQuestionDto): Promise<QuestionDto> {
     return this.questions.create(body);
   }
@@ -38,8 +32,7 @@ export class QuestionController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a question' })
   @ApiOkResponse({ type: QuestionDto })
-  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No question has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a positive integer', 404: 'No question has this id' })
   get(@Param() { id }: IntegerIdParams): Promise<QuestionDto> {
     return this.questions.get(id);
   }
@@ -48,8 +41,7 @@ export class QuestionController {
   @AdminOnly()
   @ApiOperation({ summary: 'Update a question (administrators); only the given fields change' })
   @ApiOkResponse({ type: QuestionDto })
-  @ApiBadRequestResponse({ description: 'id or a field is invalid, or the question group does not exist', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No question has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id or a field is invalid, or the question group does not exist', 404: 'No question has this id' })
   update(@Param() { id }: IntegerIdParams, @Body() body: UpdateQuestionDto): Promise<QuestionDto> {
     return this.questions.update(id, body);
   }
@@ -58,8 +50,7 @@ export class QuestionController {
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a question and its answers (administrators)' })
   @ApiOkResponse({ type: AssessmentDeletedDto })
-  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No question has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a positive integer', 404: 'No question has this id' })
   async remove(@Param() { id }: IntegerIdParams): Promise<AssessmentDeletedDto> {
     await this.questions.remove(id);
     return { message: 'Question deleted' };

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIKERT_ANSWER_SETS, type LikertAnswerSet, QUESTION_TYPES, type QuestionRow, type QuestionType } from '@teamfit/assessment';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsInt4, ToInteger } from '@teamfit/common';
-import { IsIdentifier, IsOmittable, PageInfoDto, PageQueryDto } from './assessment-common.dto';
+import { IsInt4, IsOmittable, PageInfoDto, ToInteger } from '@teamfit/common';
+import { IsIdentifier, SearchPageQueryDto } from './assessment-common.dto';
 
 const TEXT_MAX_LENGTH = 2000;
 const SUMMARY_MAX_LENGTH = 1000;
@@ -21,10 +21,8 @@ export class QuestionDto {
   @ApiProperty({ enum: QUESTION_TYPES, enumName: 'QuestionType' })
   type!: QuestionType;
 
-  @ApiProperty()
   text!: string;
 
-  @ApiProperty({ type: String, nullable: true })
   summary!: string | null;
 
   @ApiProperty({ enum: LIKERT_ANSWER_SETS, enumName: 'LikertAnswerSet', nullable: true })
@@ -36,7 +34,6 @@ export class QuestionDto {
   @ApiProperty({ description: 'Validity (social-desirability) item, never scored' })
   faking!: boolean;
 
-  @ApiProperty()
   reverseScore!: boolean;
 
   @ApiProperty({ format: 'date-time' })
@@ -51,7 +48,7 @@ export class QuestionPageDto extends PageInfoDto {
   items!: QuestionDto[];
 }
 
-export class QuestionListQuery extends PageQueryDto {
+export class QuestionListQuery extends SearchPageQueryDto {
   @ApiPropertyOptional({ type: 'integer', description: 'Only the questions of this group' })
   @IsOptional()
   @ToInteger()
@@ -97,11 +94,9 @@ export class CreateQuestionDto {
   @MaxLength(METADATA_MAX_LENGTH)
   metadata?: string | null;
 
-  @ApiProperty()
   @IsBoolean()
   faking!: boolean;
 
-  @ApiProperty()
   @IsBoolean()
   reverseScore!: boolean;
 }
@@ -146,12 +141,10 @@ export class UpdateQuestionDto {
   @MaxLength(METADATA_MAX_LENGTH)
   metadata?: string | null;
 
-  @ApiPropertyOptional()
   @IsOmittable()
   @IsBoolean()
   faking?: boolean;
 
-  @ApiPropertyOptional()
   @IsOmittable()
   @IsBoolean()
   reverseScore?: boolean;

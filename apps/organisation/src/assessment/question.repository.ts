@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type NewQuestionRow, questionOrder, type QuestionRow, questions } from '@teamfit/assessment';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import { offsetOf, withSearchTimeout } from './assessment-search';
+import { offsetOf } from '@teamfit/common';
+import { withSearchTimeout } from './assessment-search';
 
 export type QuestionChanges = Partial<Omit<NewQuestionRow, 'id' | 'createdAt' | 'updatedAt'>>;
 
@@ -35,7 +36,7 @@ export class QuestionRepository {
         .where(where)
         .orderBy(asc(questions.questionGroupId), ...questionOrder)
         .limit(filter.limit)
-        .offset(offsetOf(filter.page, filter.limit));
+        .offset(offsetOf(filter));
       return { rows, total: counted?.total ?? 0 };
     });
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { notFound, postgresErrorOf, validationFailed } from '@teamfit/common';
-import type { Page } from './assessment-common.dto';
+import { notFound, type Page, pageOf, postgresErrorOf, validationFailed } from '@teamfit/common';
 import { searching } from './assessment-search';
 import { type CreateQuestionDto, mapQuestion, type QuestionDto, type QuestionListQuery, type UpdateQuestionDto } from './question.dto';
 import { QUESTION_GROUP_FOREIGN_KEY, type QuestionChanges, QuestionRepository } from './question.repository';
@@ -12,7 +11,7 @@ export class QuestionService {
 
   async list(query: QuestionListQuery): Promise<Page<QuestionDto>> {
     const { rows, total } = await searching(() => this.repository.page(query));
-    return { items: rows.map(mapQuestion), total, page: query.page, limit: query.limit };
+    return pageOf(rows.map(mapQuestion), total, query);
   }
 
   async get(id: number): Promise<QuestionDto> {

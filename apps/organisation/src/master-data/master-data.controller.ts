@@ -1,34 +1,10 @@
-import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put, type Type, ValidationPipe } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { Controller, Delete, Get, Param, Post, Put, type Type } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AccountResource, AdminOnly } from '@teamfit/auth';
-import { describeValidationErrors } from '@teamfit/common';
-import { ErrorResponseDto } from '../accounts/account.dto';
+import { ApiErrors, ValidatedBody } from '@teamfit/common';
 import { MasterDataDeletedDto, MasterDataIdParams } from './master-data.dto';
 import { type MasterDataInput, type MasterDataRecord, MasterDataService } from './master-data.service';
 import type { MasterDataType } from './master-data.types';
-
-/**
- * Validates a body against the type's DTO. The parameter's declared type is the same for every
- * type, so the DTO is given to the pipe (`expectedType`) rather than read from the signature; the
- * options are the platform pipe's (unknown fields rejected, messages naming the field).
- */
-function bodyOf(dto: Type): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    expectedType: dto,
-    exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ')),
-  });
-}
 
 /**
  * /{type} for one master-data type (gateway: /organisation/{type}), docs/assessment.md. One factory for the
@@ -54,17 +30,15 @@ export function masterDataController(type: MasterDataType): Type {
     @ApiOperation({ summary: `Create a ${label} (administrators)` })
     @ApiBody({ type: type.dto.create })
     @ApiCreatedResponse({ type: type.dto.record })
-    @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: ErrorResponseDto })
-    @ApiConflictResponse({ description: `A ${label} with this name already exists`, type: ErrorResponseDto })
-    create(@Body(bodyOf(type.dto.create)) body: MasterDataInput): Promise<MasterDataRecord> {
+    @ApiErrors({ 400: 'A field is missing or invalid, or not accepted', 409: `A ${label} with this name already exists` })
+    create(@ValidatedBody(type.dto.create) body: MasterDataInput): Promise<MasterDataRecord> {
       return this.service.create(type, body);
     }
 
     @Get(':id')
     @ApiOperation({ summary: `Get a ${label}` })
     @ApiOkResponse({ type: type.dto.record })
-    @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
-    @ApiNotFoundResponse({ description: `No ${label} has this id`, type: ErrorResponseDto })
+    @ApiErrors({ 400: 'id is not an ObjectId', 404: `No ${label} has this id` })
     get(@Param() { id }: MasterDataIdParams): Promise<MasterDataRecord> {
       return this.service.get(type, id);
     }
@@ -74,10 +48,8 @@ export function masterDataController(type: MasterDataType): Type {
     @ApiOperation({ summary: `Update a ${label} (administrators); only the given fields change` })
     @ApiBody({ type: type.dto.update })
     @ApiOkResponse({ type: type.dto.record })
-    @ApiBadRequestResponse({ description: 'id is not an ObjectId, or a field is invalid or not accepted', type: ErrorResponseDto })
-    @ApiNotFoundResponse({ description: `No ${label} has this id`, type: ErrorResponseDto })
-    @ApiConflictResponse({ description: `A ${label} with this name already exists`, type: ErrorResponseDto })
-    update(@Param() { id }: MasterDataIdParams, @Body(bodyOf(type.dto.update)) body: MasterDataInput): Promise<MasterDataRecord> {
+    @ApiErrors({ 400: 'id is not an ObjectId, or a field is invalid or not accepted', 404: `No ${label} has this id`, 409: `A ${label} with this name already exists` })
+    update(@Param() { id }: MasterDataIdParams, @ValidatedBody(type.dto.update) body: MasterDataInput): Promise<MasterDataRecord> {
       return this.service.update(type, id, body);
     }
 
@@ -85,9 +57,7 @@ export function masterDataController(type: MasterDataType): Type {
     @AdminOnly()
     @ApiOperation({ summary: `Delete a ${label} (administrators)` })
     @ApiOkResponse({ type: MasterDataDeletedDto })
-    @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
-    @ApiNotFoundResponse({ description: `No ${label} has this id`, type: ErrorResponseDto })
-    @ApiConflictResponse({ description: `Other records still refer to this ${label}`, type: ErrorResponseDto })
+    @ApiErrors({ 400: 'id is not an ObjectId', 404: `No ${label} has this id`, 409: `Other records still refer to this ${label}` })
     async remove(@Param() { id }: MasterDataIdParams): Promise<MasterDataDeletedDto> {
       await this.service.remove(type, id);
       return { message: `${type.label} deleted` };

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOmittable } from '@teamfit/common';
 
 export const NAME_MAX_LENGTH = 100;
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -7,9 +8,6 @@ export const OBJECT_ID = /^[0-9a-f]{24}$/;
 const TRIMMED = /^\S(?:[\s\S]*\S)?$/;
 /** ISO 3166-1 alpha-2 or alpha-3, in capitals (`DE`, `DEU`). */
 const COUNTRY_CODE = /^[A-Z]{2,3}$/;
-
-/** Optional, but never null: the columns are NOT NULL, so null must be a 400 naming the field. */
-const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 const NameRules = (): PropertyDecorator => (target, key) => {
   IsString()(target, key);

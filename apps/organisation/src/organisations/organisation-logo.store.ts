@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError, InjectConfig, type ServiceConfig, validationFailed } from '@teamfit/common';
-import { MediaClient, MediaClientError, publicMediaUrl, sniffMimeType } from '@teamfit/media-client';
+import { InjectConfig, type ServiceConfig, validationFailed } from '@teamfit/common';
+import { MediaClient, mediaUpstreamError, publicMediaUrl, sniffMimeType } from '@teamfit/media-client';
 import path from 'node:path';
 import type { LogoUpload } from './logo-upload.storage';
 
@@ -51,7 +51,7 @@ export class OrganisationLogoStore {
       const file = await this.media.upload({ content: logo.buffer, originalName: logo.originalname, isPublic: true, authorization });
       return file.id;
     } catch (error) {
-      throw upstreamError(error, 'store the logo');
+      throw mediaUpstreamError(error, 'store the logo');
     }
   }
 
@@ -66,10 +66,4 @@ export class OrganisationLogoStore {
       this.logger.warn(`could not delete the logo file ${mediaId}: ${(error as Error).message}`);
     }
   }
-}
-
-function upstreamError(error: unknown, action: string): unknown {
-  if (!(error instanceof MediaClientError)) return error;
-  if (error.status === undefined) return new DomainError('unavailable', `The media service could not be reached to ${action}`);
-  return new DomainError('upstream_failed', `The media service could not ${action} (status ${error.status})`);
 }

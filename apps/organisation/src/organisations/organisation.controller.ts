@@ -1,17 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
-import { FileUploadInterceptor } from '@teamfit/common';
-import { ErrorResponseDto } from '../accounts/account.dto';
+import { ApiErrors, FileUploadInterceptor } from '@teamfit/common';
 import { BoundedMemoryStorage, LOGO_MAX_BYTES, type LogoUpload } from './logo-upload.storage';
 import { MultipartOnlyInterceptor } from './multipart-only.interceptor';
 import {
@@ -57,9 +47,11 @@ export class OrganisationController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: CreateOrganisationFormDto })
   @ApiOkResponse({ type: OrganisationEnvelopeDto })
-  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or the logo is not a png/webp/jpeg of at most 5 MB', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'An organisation with this name or urlName already exists', type: ErrorResponseDto })
-  @ApiServiceUnavailableResponse({ description: 'The media service could not be reached to store the logo', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'A field is missing or invalid, or the logo is not a png/webp/jpeg of at most 5 MB',
+    409: 'An organisation with this name or urlName already exists',
+    503: 'The media service could not be reached to store the logo',
+  })
   async create(
     @Body() body: CreateOrganisationDto,
     @UploadedFile() logo: LogoUpload | undefined,
@@ -71,8 +63,7 @@ export class OrganisationController {
   @Get(':id')
   @ApiOperation({ summary: 'Get an organisation by its `id` (UUID) or `_id`' })
   @ApiOkResponse({ type: OrganisationDto })
-  @ApiBadRequestResponse({ description: 'id is neither a UUID nor an ObjectId', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No organisation has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is neither a UUID nor an ObjectId', 404: 'No organisation has this id' })
   get(@Param() { id }: OrganisationIdParams): Promise<OrganisationDto> {
     return this.organisations.get(id);
   }
@@ -84,9 +75,7 @@ export class OrganisationController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UpdateOrganisationFormDto })
   @ApiOkResponse({ type: OrganisationDto })
-  @ApiBadRequestResponse({ description: 'id, a field or the logo is invalid', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No organisation has this id', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'Another organisation has this name or urlName', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id, a field or the logo is invalid', 404: 'No organisation has this id', 409: 'Another organisation has this name or urlName' })
   update(
     @Param() { id }: OrganisationIdParams,
     @Body() body: UpdateOrganisationDto,
@@ -100,8 +89,7 @@ export class OrganisationController {
   @AdminOnly()
   @ApiOperation({ summary: 'Delete an organisation and its logo (administrators)' })
   @ApiOkResponse({ type: OrganisationDeletedDto })
-  @ApiBadRequestResponse({ description: 'id is neither a UUID nor an ObjectId', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No organisation has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is neither a UUID nor an ObjectId', 404: 'No organisation has this id' })
   async remove(@Param() { id }: OrganisationIdParams, @Headers('authorization') authorization: string): Promise<OrganisationDeletedDto> {
     await this.organisations.remove(id, authorization);
     return { message: 'Organisation deleted' };

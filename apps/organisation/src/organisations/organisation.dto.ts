@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { ALGORITHM_VERSIONS, type AlgorithmVersion } from '@teamfit/accounts';
+import { IsOmittable } from '@teamfit/common';
 
 /** Organisation name and urlName, at most 100 characters each (docs/contract.md, "Limits"). */
 export const NAME_MAX_LENGTH = 100;
@@ -9,8 +10,6 @@ const BOOLEAN_STRINGS = ['true', 'false'];
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
 
-/** Multipart values are strings; a field left out is `undefined` and must not be validated. */
-const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 /** Nullable settings: left out, or sent empty to clear them. */
 const IsOmittableOrEmpty = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined && value !== '');
 const IsBooleanString = (): PropertyDecorator => IsIn(BOOLEAN_STRINGS, { message: '$property must be "true" or "false"' });
@@ -152,31 +151,23 @@ export class OrganisationDto {
   @ApiProperty({ enum: ALGORITHM_VERSIONS })
   algorithmVersion!: AlgorithmVersion;
 
-  @ApiProperty()
   genderInputOnRegister!: boolean;
 
-  @ApiProperty()
   includeMatchUserInTeam!: boolean;
 
-  @ApiProperty()
   isLocationPriority!: boolean;
 
-  @ApiProperty()
   isPublic!: boolean;
 
   @ApiProperty({ example: 25 })
   licenses!: number;
 
-  @ApiProperty()
   showMatches!: boolean;
 
-  @ApiProperty()
   userChange!: boolean;
 
-  @ApiProperty({ type: String, nullable: true })
   templatePrefix!: string | null;
 
-  @ApiProperty({ type: Number, nullable: true })
   workstyleWeight!: number | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
@@ -203,7 +194,6 @@ export class OrganisationListItemDto {
   @ApiProperty({ example: '665f1c2e9b1e8a3d4c5b6a79' })
   _id!: string;
 
-  @ApiProperty()
   name!: string;
 
   @ApiProperty({ type: String, nullable: true, description: 'Industry reference id' })

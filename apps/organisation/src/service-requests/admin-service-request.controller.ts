@@ -1,22 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AcceptTokens, AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
-import { FileUploadInterceptor } from '@teamfit/common';
-import { ErrorResponseDto } from '../accounts/account.dto';
+import { ApiErrors, FileUploadInterceptor } from '@teamfit/common';
 import { MultipartOnlyInterceptor } from '../organisations/multipart-only.interceptor';
 import { type AttachmentUpload, ServiceRequestActivityService } from './service-request-activity.service';
 import {
@@ -53,8 +38,7 @@ const admin = (principal: VerifiedToken): ActingUser => ({ id: principal.sub, ty
 /** /admin/service-requests (the gateway forwards the path unchanged). Administrators only (docs/contract.md, "Access"). */
 @ApiTags('service-requests (admin)')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-@ApiForbiddenResponse({ description: 'Invalid or expired token, or not an administrator', type: ErrorResponseDto })
+@ApiErrors({ 401: 'No Authorization header', 403: 'Invalid or expired token, or not an administrator' })
 @AcceptTokens('account')
 @AdminOnly()
 @Controller('admin/service-requests')
@@ -67,7 +51,7 @@ export class AdminServiceRequestController {
   @Post()
   @ApiOperation({ summary: 'Create a service request; priority from impact × urgency and dueAt from priority when absent' })
   @ApiCreatedResponse({ type: ServiceRequestDto })
-  @ApiBadRequestResponse({ description: 'A field is missing or invalid', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'A field is missing or invalid' })
   create(@Body() body: CreateServiceRequestDto, @Principal() principal: VerifiedToken): Promise<ServiceRequestDto> {
     return this.requests.create(body, admin(principal));
   }
@@ -75,7 +59,7 @@ export class AdminServiceRequestController {
   @Get()
   @ApiOperation({ summary: 'List service requests: filters, full-text q, newest first; {items, total, page, limit}' })
   @ApiOkResponse({ type: ServiceRequestPageDto })
-  @ApiBadRequestResponse({ description: 'A filter or page parameter is invalid (limit at most 100)', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'A filter or page parameter is invalid (limit at most 100)' })
   list(@Query() query: AdminListQuery): Promise<ServiceRequestPageDto> {
     return this.requests.list(query);
   }
@@ -90,7 +74,7 @@ export class AdminServiceRequestController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a service request with its attachments (soft-deleted ones too, with deletedAt)' })
   @ApiOkResponse({ type: ServiceRequestDetailDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: '' })
   get(@Param() { id }: ServiceRequestIdParams): Promise<ServiceRequestDetailDto> {
     return this.requests.get(id);
   }
@@ -98,8 +82,7 @@ export class AdminServiceRequestController {
   @Patch(':id')
   @ApiOperation({ summary: 'Edit fields; one history entry per changed field' })
   @ApiOkResponse({ type: ServiceRequestDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'Missing or deleted', type: ErrorResponseDto })
+  @ApiErrors({ 400: '', 404: 'Missing or deleted' })
   update(@Param() { id }: ServiceRequestIdParams, @Body() body: UpdateServiceRequestDto, @Principal() principal: VerifiedToken): Promise<ServiceRequestDto> {
     return this.requests.update(id, body, admin(principal));
   }
@@ -107,7 +90,7 @@ export class AdminServiceRequestController {
   @Delete(':id')
   @ApiOperation({ summary: 'Soft delete (sets deletedAt); no undelete' })
   @ApiOkResponse({ type: ServiceRequestDeletedDto })
-  @ApiNotFoundResponse({ description: 'Missing or already deleted', type: ErrorResponseDto })
+  @ApiErrors({ 404: 'Missing or already deleted' })
   async remove(@Param() { id }: ServiceRequestIdParams, @Principal() principal: VerifiedToken): Promise<ServiceRequestDeletedDto> {
     await this.requests.remove(id, admin(principal));
     return { message: 'Service request deleted' };
@@ -117,8 +100,7 @@ export class AdminServiceRequestController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Move to another status (an illegal move is 409)' })
   @ApiOkResponse({ type: ServiceRequestDto })
-  @ApiConflictResponse({ description: 'Illegal move; `message` says why', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: '', 409: 'Illegal move; `message` says why' })
   setStatus(@Param() { id }: ServiceRequestIdParams, @Body() body: StatusChangeDto, @Principal() principal: VerifiedToken): Promise<ServiceRequestDto> {
     return this.requests.setStatus(id, body, admin(principal));
   }
@@ -127,8 +109,7 @@ export class AdminServiceRequestController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Assign to an account and/or a team; the new assignee is e-mailed (AssigneeNotification)' })
   @ApiOkResponse({ type: ServiceRequestDto })
-  @ApiBadRequestResponse({ description: 'Neither field given, or assigneeId is not an active account', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 400: 'Neither field given, or assigneeId is not an active account', 404: '' })
   assign(@Param() { id }: ServiceRequestIdParams, @Body() body: AssignDto, @Principal() principal: VerifiedToken): Promise<ServiceRequestDto> {
     return this.activity.assign(id, body, admin(principal));
   }
@@ -136,7 +117,7 @@ export class AdminServiceRequestController {
   @Post(':id/comments')
   @ApiOperation({ summary: 'Add an internal or public comment; the first public one sets firstResponseAt' })
   @ApiCreatedResponse({ type: CommentDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: '' })
   addComment(@Param() { id }: ServiceRequestIdParams, @Body() body: AdminCommentDto, @Principal() principal: VerifiedToken): Promise<CommentDto> {
     return this.activity.addComment(id, body, admin(principal));
   }
@@ -144,7 +125,7 @@ export class AdminServiceRequestController {
   @Get(':id/comments')
   @ApiOperation({ summary: 'Internal and public comments, oldest first' })
   @ApiOkResponse({ type: CommentDto, isArray: true })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: '' })
   listComments(@Param() { id }: ServiceRequestIdParams): Promise<CommentDto[]> {
     return this.activity.listComments(id);
   }
@@ -155,9 +136,7 @@ export class AdminServiceRequestController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiCreatedResponse({ type: AttachmentDto })
-  @ApiBadRequestResponse({ description: 'No file part, or not multipart', type: ErrorResponseDto })
-  @ApiPayloadTooLargeResponse({ description: 'The file is over 10 MB; nothing is stored', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 400: 'No file part, or not multipart', 404: '', 413: 'The file is over 10 MB; nothing is stored' })
   addAttachment(
     @Param() { id }: ServiceRequestIdParams,
     @UploadedFile() file: AttachmentUpload | undefined,
@@ -171,9 +150,7 @@ export class AdminServiceRequestController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Approve or reject a CHANGE_REQUEST (once); a note is required to reject' })
   @ApiOkResponse({ type: ServiceRequestDto })
-  @ApiBadRequestResponse({ description: 'Rejection without a note', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'Not a CHANGE_REQUEST, or already decided', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 400: 'Rejection without a note', 404: '', 409: 'Not a CHANGE_REQUEST, or already decided' })
   approveChange(@Param() { id }: ServiceRequestIdParams, @Body() body: ApproveChangeDto, @Principal() principal: VerifiedToken): Promise<ServiceRequestDto> {
     return this.activity.approveChange(id, body, admin(principal));
   }
@@ -181,7 +158,7 @@ export class AdminServiceRequestController {
   @Get(':id/history')
   @ApiOperation({ summary: 'The audit trail, oldest first (append-only)' })
   @ApiOkResponse({ type: HistoryEntryDto, isArray: true })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: '' })
   history(@Param() { id }: ServiceRequestIdParams): Promise<HistoryEntryDto[]> {
     return this.requests.historyOf(id);
   }

@@ -1,17 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AcceptTokens, Principal, type VerifiedToken } from '@teamfit/auth';
-import { ErrorResponseDto } from '../accounts/account.dto';
+import { ApiErrors } from '@teamfit/common';
 import { HubServiceRequestService, type Requester } from './hub-service-request.service';
 import { HubCommentDto, HubCreateServiceRequestDto, HubListQuery, ServiceRequestIdParams } from './service-request-input.dto';
 import { HubCommentViewDto, HubServiceRequestDetailDto, HubServiceRequestDto, HubServiceRequestPageDto } from './service-request-output.dto';
@@ -21,8 +11,7 @@ const requesterOf = (principal: VerifiedToken): Requester => ({ kind: principal.
 /** /hub/service-requests: the requester's own tickets (persona or account tokens). */
 @ApiTags('service-requests (hub)')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-@ApiForbiddenResponse({ description: 'Invalid or expired token', type: ErrorResponseDto })
+@ApiErrors({ 401: 'No Authorization header', 403: 'Invalid or expired token' })
 @AcceptTokens('persona', 'account')
 @Controller('hub/service-requests')
 export class HubServiceRequestController {
@@ -45,7 +34,7 @@ export class HubServiceRequestController {
   @Get(':id')
   @ApiOperation({ summary: 'One of my service requests, with public comments and public history' })
   @ApiOkResponse({ type: HubServiceRequestDetailDto })
-  @ApiNotFoundResponse({ description: 'Missing, deleted, or someone else’s', type: ErrorResponseDto })
+  @ApiErrors({ 404: 'Missing, deleted, or someone else’s' })
   get(@Param() { id }: ServiceRequestIdParams, @Principal() principal: VerifiedToken): Promise<HubServiceRequestDetailDto> {
     return this.hub.get(id, requesterOf(principal));
   }
@@ -53,7 +42,7 @@ export class HubServiceRequestController {
   @Get(':id/comments')
   @ApiOperation({ summary: 'Public comments, oldest first' })
   @ApiOkResponse({ type: HubCommentViewDto, isArray: true })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: '' })
   listComments(@Param() { id }: ServiceRequestIdParams, @Principal() principal: VerifiedToken): Promise<HubCommentViewDto[]> {
     return this.hub.listComments(id, requesterOf(principal));
   }
@@ -61,8 +50,7 @@ export class HubServiceRequestController {
   @Post(':id/comments')
   @ApiOperation({ summary: 'Reply (public); a reply on a PENDING_CUSTOMER ticket moves it back to IN_PROGRESS' })
   @ApiCreatedResponse({ type: HubCommentViewDto })
-  @ApiConflictResponse({ description: 'The ticket is CLOSED or CANCELLED', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: '', 409: 'The ticket is CLOSED or CANCELLED' })
   reply(@Param() { id }: ServiceRequestIdParams, @Body() body: HubCommentDto, @Principal() principal: VerifiedToken): Promise<HubCommentViewDto> {
     return this.hub.reply(id, body, requesterOf(principal));
   }
@@ -71,8 +59,7 @@ export class HubServiceRequestController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Confirm a RESOLVED ticket, which closes it' })
   @ApiOkResponse({ type: HubServiceRequestDto })
-  @ApiConflictResponse({ description: 'The ticket is not RESOLVED', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: '', 409: 'The ticket is not RESOLVED' })
   confirm(@Param() { id }: ServiceRequestIdParams, @Principal() principal: VerifiedToken): Promise<HubServiceRequestDto> {
     return this.hub.confirm(id, requesterOf(principal));
   }

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountDirectory } from '@teamfit/accounts';
-import { conflict, DomainError, InjectConfig, notFound, type ServiceConfig, validationFailed } from '@teamfit/common';
+import { conflict, InjectConfig, notFound, type ServiceConfig, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { Mailer } from '@teamfit/mail';
-import { MediaClient, MediaClientError } from '@teamfit/media-client';
+import { MediaClient, mediaUpstreamError } from '@teamfit/media-client';
 import { assigneeNotificationMail } from './assignee-notification.mail';
 import { AttachmentRepository } from './attachment.repository';
 import { CommentRepository } from './comment.repository';
@@ -116,7 +116,7 @@ export class ServiceRequestActivityService {
     const ticket = await this.workflow.tickets.find(id);
     if (!ticket || ticket.deletedAt !== null) throw notFound(NOT_FOUND);
     const stored = await this.media.upload({ content: file.buffer, originalName: file.originalname, isPublic: false, authorization }).catch((error: unknown) => {
-      throw upstreamError(error);
+      throw mediaUpstreamError(error, 'store the attachment');
     });
     try {
       return await this.workflow.mutate(id, async (tx, _row, now) => {
@@ -161,10 +161,4 @@ export class ServiceRequestActivityService {
       return mapTicket(updated);
     });
   }
-}
-
-function upstreamError(error: unknown): unknown {
-  if (!(error instanceof MediaClientError)) return error;
-  if (error.status === undefined) return new DomainError('unavailable', 'The media service could not be reached to store the attachment');
-  return new DomainError('upstream_failed', `The media service could not store the attachment (status ${error.status})`);
 }

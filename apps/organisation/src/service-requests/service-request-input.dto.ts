@@ -5,20 +5,16 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsISO8601,
-  Max,
-  Min,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
   MaxLength,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
+import { IsOmittable, PageQueryDto, WithoutNul } from '@teamfit/common';
 import { DECISIONS, type Decision, LEVELS, type Level, PRIORITIES, type Priority, type RequestType, SEVERITIES, type Severity, SOURCES, type Source, STATUSES, type Status, TYPES } from './service-request.model';
 
 export const TITLE_MAX = 200;
@@ -27,8 +23,6 @@ export const LABEL_MAX = 100;
 const NOTE_MAX = 2_000;
 const TAGS_MAX = 20;
 
-/** Optional, never null: for NOT NULL columns, so `null` is a 400 naming the field, not a 500. */
-const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 /** ISO 8601 with a date and a time (strict), e.g. 2026-11-22T10:00:00Z. */
 const IsTimestamp = (): PropertyDecorator => IsISO8601({ strict: true, strictSeparator: true });
 
@@ -146,21 +140,14 @@ export class HubCreateServiceRequestDto {
 
 const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 
-export const PAGE_LIMIT_MAX = 100;
-
-export class PageQuery {
-  @ApiPropertyOptional({ default: 1, minimum: 1 }) @ToInteger() @IsInt4(1) page: number = 1;
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: PAGE_LIMIT_MAX }) @ToInteger() @IsInt() @Min(1) @Max(PAGE_LIMIT_MAX) limit: number = 10;
-}
-
-export class HubListQuery extends PageQuery {
+export class HubListQuery extends PageQueryDto {
   @ApiPropertyOptional({ enum: STATUSES }) @IsOptional() @IsIn(STATUSES) status?: Status;
 }
 
 export class AdminListQuery extends HubListQuery {
   @ApiPropertyOptional({ enum: PRIORITIES }) @IsOptional() @IsIn(PRIORITIES) priority?: Priority;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() organisationId?: string;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() assigneeId?: string;
+  @IsOptional() @IsUUID() organisationId?: string;
+  @IsOptional() @IsUUID() assigneeId?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'createdAt at or after' }) @IsOptional() @IsTimestamp() createdFrom?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'createdAt at or before' }) @IsOptional() @IsTimestamp() createdTo?: string;
   @ApiPropertyOptional({ maxLength: 200, description: 'Full-text search (web-search syntax) over title, description and public comments' })
@@ -173,8 +160,8 @@ export class AdminListQuery extends HubListQuery {
 }
 
 export class StatsQuery {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() organisationId?: string;
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() assigneeId?: string;
+  @IsOptional() @IsUUID() organisationId?: string;
+  @IsOptional() @IsUUID() assigneeId?: string;
 }
 
 export class ServiceRequestIdParams {

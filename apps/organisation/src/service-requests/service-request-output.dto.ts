@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageInfoDto } from '@teamfit/common';
 import type { AttachmentRow, CommentRow, HistoryRow, ServiceRequestRow, TypeMeta } from '../database/service-requests.tables';
 import { LEVELS, PRIORITIES, REQUESTER_TYPES, SEVERITIES, SOURCES, STATUSES, TYPES } from './service-request.model';
 
@@ -8,32 +9,32 @@ const DATE = { type: String, format: 'date-time', nullable: true } as const;
 /** A ticket as administrators see it. */
 export class ServiceRequestDto {
   @ApiProperty({ pattern: '^[0-9a-f]{24}$' }) _id!: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  title!: string;
+  description!: string | null;
   @ApiProperty({ enum: TYPES }) type!: string;
   @ApiProperty({ enum: STATUSES }) status!: string;
   @ApiProperty({ enum: SOURCES, nullable: true }) source!: string | null;
   @ApiProperty({ enum: REQUESTER_TYPES }) requesterType!: string;
   @ApiProperty({ description: 'Subject of the token that filed the ticket' }) requesterId!: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) organisationId!: string | null;
-  @ApiProperty({ type: String, nullable: true }) onBehalfOfUserId!: string | null;
+  onBehalfOfUserId!: string | null;
   @ApiProperty({ enum: PRIORITIES }) priority!: string;
   @ApiProperty({ enum: SEVERITIES, nullable: true }) severity!: string | null;
   @ApiProperty({ enum: LEVELS, nullable: true }) urgency!: string | null;
   @ApiProperty({ enum: LEVELS, nullable: true }) impact!: string | null;
-  @ApiProperty({ type: String, nullable: true }) category!: string | null;
-  @ApiProperty({ type: String, nullable: true }) subCategory!: string | null;
+  category!: string | null;
+  subCategory!: string | null;
   @ApiProperty({ type: [String] }) tags!: string[];
   @ApiProperty({ format: 'date-time' }) dueAt!: string;
-  @ApiProperty() slaBreached!: boolean;
+  slaBreached!: boolean;
   @ApiProperty({ description: 'Total time the SLA clock stood still so far (ms)' }) slaPausedMs!: number;
   @ApiProperty({ ...DATE, description: 'Since when the clock stands still; null while it runs' }) slaPausedAt!: string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) assigneeId!: string | null;
-  @ApiProperty({ type: String, nullable: true }) assigneeTeam!: string | null;
+  assigneeTeam!: string | null;
   @ApiProperty(DATE) firstResponseAt!: string | null;
   @ApiProperty(DATE) resolvedAt!: string | null;
   @ApiProperty(DATE) closedAt!: string | null;
-  @ApiProperty() reopenCount!: number;
+  reopenCount!: number;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'change, incident or bug block' }) typeMeta!: TypeMeta;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
@@ -41,13 +42,13 @@ export class ServiceRequestDto {
 }
 
 export class AttachmentDto {
-  @ApiProperty() _id!: string;
+  _id!: string;
   @ApiProperty({ description: 'Media file id: GET /media/media/:id' }) mediaId!: string;
-  @ApiProperty() fileName!: string;
-  @ApiProperty() mimeType!: string;
-  @ApiProperty() size!: number;
-  @ApiProperty() sha256!: string;
-  @ApiProperty() uploadedBy!: string;
+  fileName!: string;
+  mimeType!: string;
+  size!: number;
+  sha256!: string;
+  uploadedBy!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
@@ -55,37 +56,34 @@ export class ServiceRequestDetailDto extends ServiceRequestDto {
   @ApiProperty({ type: [AttachmentDto] }) attachments!: AttachmentDto[];
 }
 
-export class ServiceRequestPageDto {
+export class ServiceRequestPageDto extends PageInfoDto {
   @ApiProperty({ type: [ServiceRequestDto] }) items!: ServiceRequestDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() page!: number;
-  @ApiProperty() limit!: number;
 }
 
 export class CommentDto {
-  @ApiProperty() _id!: string;
-  @ApiProperty() authorId!: string;
+  _id!: string;
+  authorId!: string;
   @ApiProperty({ enum: ['ADMIN', 'REQUESTER'] }) authorType!: string;
-  @ApiProperty() text!: string;
-  @ApiProperty() isInternal!: boolean;
+  text!: string;
+  isInternal!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
 export class HistoryEntryDto {
-  @ApiProperty() id!: number;
-  @ApiProperty() actorId!: string;
+  id!: number;
+  actorId!: string;
   @ApiProperty({ enum: ['ADMIN', 'REQUESTER', 'SYSTEM'] }) actorType!: string;
   @ApiProperty({ example: 'STATUS_CHANGED' }) action!: string;
-  @ApiProperty({ type: String, nullable: true }) field!: string | null;
+  field!: string | null;
   @ApiProperty({ nullable: true, description: 'Any JSON value' }) oldValue!: unknown;
   @ApiProperty({ nullable: true, description: 'Any JSON value' }) newValue!: unknown;
-  @ApiProperty({ type: String, nullable: true }) note!: string | null;
-  @ApiProperty() isInternal!: boolean;
+  note!: string | null;
+  isInternal!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
 export class StatsDto {
-  @ApiProperty() total!: number;
+  total!: number;
   @ApiProperty({ description: 'Tickets with slaBreached' }) slaBreached!: number;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Every status, 0 included' }) byStatus!: Record<string, number>;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' } }) byType!: Record<string, number>;
@@ -98,13 +96,13 @@ export class ServiceRequestDeletedDto {
 
 /** What the requester sees of a ticket: no SLA, assignment, internal fields. */
 export class HubServiceRequestDto {
-  @ApiProperty() _id!: string;
-  @ApiProperty() title!: string;
-  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  _id!: string;
+  title!: string;
+  description!: string | null;
   @ApiProperty({ enum: TYPES }) type!: string;
   @ApiProperty({ enum: STATUSES }) status!: string;
   @ApiProperty({ enum: PRIORITIES }) priority!: string;
-  @ApiProperty({ type: String, nullable: true }) category!: string | null;
+  category!: string | null;
   @ApiProperty(DATE) firstResponseAt!: string | null;
   @ApiProperty(DATE) resolvedAt!: string | null;
   @ApiProperty(DATE) closedAt!: string | null;
@@ -113,16 +111,16 @@ export class HubServiceRequestDto {
 }
 
 export class HubCommentViewDto {
-  @ApiProperty() _id!: string;
+  _id!: string;
   @ApiProperty({ enum: ['ADMIN', 'REQUESTER'], description: 'ADMIN: the support team' }) authorType!: string;
-  @ApiProperty() text!: string;
+  text!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
 export class HubHistoryEntryDto {
-  @ApiProperty() action!: string;
+  action!: string;
   @ApiProperty({ enum: ['ADMIN', 'REQUESTER', 'SYSTEM'] }) actorType!: string;
-  @ApiProperty({ type: String, nullable: true }) field!: string | null;
+  field!: string | null;
   @ApiProperty({ nullable: true }) oldValue!: unknown;
   @ApiProperty({ nullable: true }) newValue!: unknown;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
@@ -133,11 +131,8 @@ export class HubServiceRequestDetailDto extends HubServiceRequestDto {
   @ApiProperty({ type: [HubHistoryEntryDto] }) history!: HubHistoryEntryDto[];
 }
 
-export class HubServiceRequestPageDto {
+export class HubServiceRequestPageDto extends PageInfoDto {
   @ApiProperty({ type: [HubServiceRequestDto] }) items!: HubServiceRequestDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() page!: number;
-  @ApiProperty() limit!: number;
 }
 
 export function mapTicket(row: ServiceRequestRow): ServiceRequestDto {

@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { conflict, notFound } from '@teamfit/common';
+import { Injectable } from '@nestjs/common';
+import { type Clock, conflict, InjectClock, notFound } from '@teamfit/common';
 import { ObjectId } from 'bson';
 import type { NewHistoryRow, NewServiceRequestRow, ServiceRequestRow } from '../database/service-requests.tables';
 import { HistoryRepository } from './history.repository';
-import { SERVICE_REQUEST_CLOCK, type ServiceRequestClock } from './service-request.clock';
 import { type Actor, type Status, transitionRefusal } from './service-request.model';
 import { type TicketChanges, type Transaction, ServiceRequestRepository } from './service-request.repository';
 import { clockOnStatusChange, isBreached } from './sla';
@@ -28,7 +27,7 @@ export class ServiceRequestWorkflow {
   constructor(
     readonly tickets: ServiceRequestRepository,
     private readonly history: HistoryRepository,
-    @Inject(SERVICE_REQUEST_CLOCK) private readonly clock: ServiceRequestClock,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   now(): Date {

@@ -8,21 +8,15 @@ import { HistoryRepository } from './history.repository';
 import { HubServiceRequestController } from './hub-service-request.controller';
 import { HubServiceRequestService } from './hub-service-request.service';
 import { ServiceRequestActivityService } from './service-request-activity.service';
-import { SERVICE_REQUEST_CLOCK, type ServiceRequestClock } from './service-request.clock';
 import { ServiceRequestRepository } from './service-request.repository';
 import { ServiceRequestService } from './service-request.service';
 import { ServiceRequestWorkflow } from './service-request.workflow';
 import { SlaBreachJob } from './sla-breach.job';
 
-export interface ServiceRequestsOptions {
-  /** Tests move the SLA clock instead of waiting hours. */
-  now?: ServiceRequestClock;
-}
-
 /** The support desk (docs/service-requests.md): /admin/service-requests and /hub/service-requests. */
 @Module({})
 export class ServiceRequestsModule {
-  static forRoot(config: ServiceConfig, options: ServiceRequestsOptions = {}): DynamicModule {
+  static forRoot(config: ServiceConfig): DynamicModule {
     return {
       module: ServiceRequestsModule,
       // The assignee e-mail goes through the platform Mailer (SMTP_URL).
@@ -38,7 +32,6 @@ export class ServiceRequestsModule {
         ServiceRequestActivityService,
         HubServiceRequestService,
         SlaBreachJob,
-        { provide: SERVICE_REQUEST_CLOCK, useValue: options.now ?? (() => new Date()) },
       ],
       // Erasure (../privacy) rewrites the search document of the tickets it scrubs.
       exports: [ServiceRequestRepository],

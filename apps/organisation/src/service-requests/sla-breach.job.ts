@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { SERVICE_REQUEST_CLOCK, type ServiceRequestClock } from './service-request.clock';
+import { type Clock, InjectClock } from '@teamfit/common';
 import { ServiceRequestRepository } from './service-request.repository';
 
 /** How often tickets whose running clock passed dueAt are marked; reads also mark them. */
@@ -18,7 +18,7 @@ export class SlaBreachJob {
 
   constructor(
     private readonly tickets: ServiceRequestRepository,
-    @Inject(SERVICE_REQUEST_CLOCK) private readonly now: ServiceRequestClock,
+    @InjectClock() private readonly now: Clock,
   ) {}
 
   @Interval('sla-breach-sweep', SLA_SWEEP_INTERVAL_MS)

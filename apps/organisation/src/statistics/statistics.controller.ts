@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AcceptTokens } from '@teamfit/auth';
+import { ApiErrors } from '@teamfit/common';
 import { type DailySeries, type PlatformOverview, StatisticsService } from './statistics.service';
 
 const DAILY_SERIES_SCHEMA = {
@@ -16,8 +17,7 @@ const DAILY_SERIES_SCHEMA = {
 @ApiTags('statistics')
 @ApiBearerAuth()
 @AcceptTokens('account')
-@ApiUnauthorizedResponse({ description: 'No Bearer token' })
-@ApiForbiddenResponse({ description: 'Invalid token, or not an account token' })
+@ApiErrors({ 401: 'No Bearer token', 403: 'Invalid token, or not an account token' })
 @Controller('stats')
 export class StatisticsController {
   constructor(private readonly statistics: StatisticsService) {}

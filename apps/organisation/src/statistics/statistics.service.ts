@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { type DailyCount, RequestLogReader } from '@teamfit/common';
+import { Injectable } from '@nestjs/common';
+import { type Clock, type DailyCount, InjectClock, RequestLogReader } from '@teamfit/common';
 import { type Database, InjectReadDatabase } from '@teamfit/database';
 import { EvaluationStatistics } from '@teamfit/evaluations';
 import { ProfileStatistics } from '@teamfit/personas';
 import { count } from 'drizzle-orm';
 import { organisations } from '../database/organisation.schema';
-import { STATISTICS_CLOCK, type StatisticsClock } from './statistics.clock';
 
 /** The charts cover today and the 89 days before it (UTC). */
 export const STATISTICS_WINDOW_DAYS = 90;
@@ -48,7 +47,7 @@ export class StatisticsService {
 
   constructor(
     @InjectReadDatabase() private readonly db: Database,
-    @Inject(STATISTICS_CLOCK) private readonly now: StatisticsClock,
+    @InjectClock() private readonly now: Clock,
   ) {
     this.log = new RequestLogReader(db.$client);
     this.profile = new ProfileStatistics(db);

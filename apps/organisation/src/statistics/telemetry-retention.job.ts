@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { InjectConfig, RequestLogRetention, type RetentionOutcome, type ServiceConfig } from '@teamfit/common';
+import { type Clock, InjectClock, InjectConfig, RequestLogRetention, type RetentionOutcome, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
-import { STATISTICS_CLOCK, type StatisticsClock } from './statistics.clock';
 
 /** How long API-call log entries are kept; whole months older than this are dropped. */
 export const TELEMETRY_RETENTION_DAYS = 400;
@@ -27,7 +26,7 @@ export class TelemetryRetentionJob implements OnApplicationBootstrap {
 
   constructor(
     @InjectDatabase() db: Database,
-    @Inject(STATISTICS_CLOCK) private readonly now: StatisticsClock,
+    @InjectClock() private readonly now: Clock,
     @InjectConfig() config: ServiceConfig,
   ) {
     this.bodyDays = config.retention.requestLogBodyDays;

@@ -1,19 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AcceptTokens, Principal, RetryAfterInterceptor, TokenRefusals, type VerifiedToken } from '@teamfit/auth';
-import { Public } from '@teamfit/common';
-import { ErrorResponseDto } from '../shared/validation';
+import { ApiErrors, Public } from '@teamfit/common';
 import { PersonaLoginRequestDto, PersonaRefreshRequestDto, PersonaTokenPairDto, PersonaVerifyRequestDto, PersonaVerifyResponseDto } from './persona-login.dto';
 import { PersonaLoginService } from './persona-login.service';
 
@@ -29,10 +17,12 @@ export class PersonaLoginController {
   @HttpCode(200)
   @ApiOperation({ summary: "E-mail a one-time password to the persona; the returned access token is good only for /persona/verify" })
   @ApiOkResponse({ type: PersonaTokenPairDto })
-  @ApiBadRequestResponse({ description: 'Invalid e-mail address or code challenge', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No persona has this e-mail address', type: ErrorResponseDto })
-  @ApiForbiddenResponse({ description: 'The persona is blocked', type: ErrorResponseDto })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait (Retry-After gives the seconds)', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'Invalid e-mail address or code challenge',
+    403: 'The persona is blocked',
+    404: 'No persona has this e-mail address',
+    429: 'Too many failed attempts: wait (Retry-After gives the seconds)',
+  })
   login(@Body() body: PersonaLoginRequestDto): Promise<PersonaTokenPairDto> {
     return this.logins.login(body.emailAddress, body.codeChallenge);
   }
@@ -45,11 +35,13 @@ export class PersonaLoginController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Prove the e-mailed code and the PKCE verifier; returns persona access and refresh tokens' })
   @ApiOkResponse({ type: PersonaVerifyResponseDto })
-  @ApiBadRequestResponse({ description: 'Wrong, expired or used code, or wrong verifier', type: ErrorResponseDto })
-  @ApiUnauthorizedResponse({ description: 'No Bearer token, or one that is not a valid persona login token (malformed, forged, expired, another kind)', type: ErrorResponseDto })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts: wait (Retry-After gives the seconds)', type: ErrorResponseDto })
-  @ApiForbiddenResponse({ description: 'The persona can no longer sign in (blocked)', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'The persona no longer exists', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'Wrong, expired or used code, or wrong verifier',
+    401: 'No Bearer token, or one that is not a valid persona login token (malformed, forged, expired, another kind)',
+    403: 'The persona can no longer sign in (blocked)',
+    404: 'The persona no longer exists',
+    429: 'Too many failed attempts: wait (Retry-After gives the seconds)',
+  })
   async verify(@Principal() loginToken: VerifiedToken, @Body() body: PersonaVerifyRequestDto): Promise<PersonaVerifyResponseDto> {
     const { accessToken, refreshToken, persona } = await this.logins.verify(loginToken, body.otp, body.codeVerifier);
     return { error: false, message: 'Signed in', accessToken, refreshToken, persona };
@@ -60,7 +52,7 @@ export class PersonaLoginController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange a persona refresh token for a new pair; the old one is spent' })
   @ApiOkResponse({ type: PersonaTokenPairDto })
-  @ApiForbiddenResponse({ description: 'Invalid, expired, revoked or re-used refresh token', type: ErrorResponseDto })
+  @ApiErrors({ 403: 'Invalid, expired, revoked or re-used refresh token' })
   token(@Body() body: PersonaRefreshRequestDto): Promise<PersonaTokenPairDto> {
     return this.logins.refresh(body.refreshToken);
   }

@@ -13,14 +13,14 @@ export class PersonaTokenPairDto {
 
 export class SignedInPersonaUserDto {
   @ApiProperty({ example: 42 }) id!: number;
-  @ApiProperty({ type: String, nullable: true }) firstName!: string | null;
-  @ApiProperty({ type: String, nullable: true }) lastName!: string | null;
-  @ApiProperty({ type: String, nullable: true }) username!: string | null;
+  firstName!: string | null;
+  lastName!: string | null;
+  username!: string | null;
 }
 
 export class SignedInPersonaDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() role!: string;
+  role!: string;
   @ApiProperty({ description: "The persona's e-mail address, else its user's" }) emailAddress!: string;
   @ApiProperty({ type: SignedInPersonaUserDto }) user!: SignedInPersonaUserDto;
 }

@@ -1,15 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PasswordlessLogin, TokenSigner, type TokenPair, type VerifiedToken } from '@teamfit/auth';
-import { notFound } from '@teamfit/common';
+import { type Clock, InjectClock, notFound } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { Mailer, oneTimePasswordMail } from '@teamfit/mail';
 import { PersonaDirectory, signInEmailOf } from '@teamfit/personas';
 import { profileLoginTables } from '../database/profile.schema';
 import type { SignedInPersonaDto } from './persona-login.dto';
 import { PersonaSubjects } from './persona-subjects';
-
-export const PERSONA_LOGIN_CLOCK = Symbol('PERSONA_LOGIN_CLOCK');
-export type PersonaLoginClock = () => Date;
 
 /** Persona sign-in: the shared passwordless flow (libs/auth), with personas as its subjects. */
 @Injectable()
@@ -21,7 +18,7 @@ export class PersonaLoginService {
     @InjectDatabase() db: Database,
     private readonly signer: TokenSigner,
     mailer: Mailer,
-    @Inject(PERSONA_LOGIN_CLOCK) now: PersonaLoginClock,
+    @InjectClock() now: Clock,
   ) {
     this.directory = new PersonaDirectory(db);
     this.flow = new PasswordlessLogin({

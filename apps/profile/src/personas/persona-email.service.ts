@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { generateOtp, hashOtp, LoginThrottle, newOtpSalt, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, otpMatches, type VerifiedToken } from '@teamfit/auth';
-import { conflict, type DomainError, forbidden, notFound, validationFailed } from '@teamfit/common';
+import { type Clock, conflict, type DomainError, forbidden, InjectClock, notFound, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { Mailer } from '@teamfit/mail';
 import type { PersonaRow } from '@teamfit/personas';
 import { profileLoginTables } from '../database/profile.schema';
-import { PERSONA_LOGIN_CLOCK, type PersonaLoginClock } from '../persona-login/persona-login.service';
 import { addressConfirmationMail } from './address-confirmation.mail';
 import { PersonaEmailChangeRepository } from './persona-email-change.repository';
 import type { EmailChangeField } from './persona-email-change.table';
@@ -30,7 +29,7 @@ export class PersonaEmailService {
     private readonly personas: PersonaRepository,
     private readonly changes: PersonaEmailChangeRepository,
     private readonly mailer: Mailer,
-    @Inject(PERSONA_LOGIN_CLOCK) private readonly now: PersonaLoginClock,
+    @InjectClock() private readonly now: Clock,
   ) {}
 
   /** Refuses (409) each given address that is taken; holds their locks until the transaction ends. */

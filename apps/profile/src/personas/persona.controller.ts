@@ -1,20 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UseInterceptors } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AcceptTokens, AdminOnly, Principal, RetryAfterInterceptor, type VerifiedToken } from '@teamfit/auth';
-import { ErrorResponseDto, UuidParams } from '../shared/validation';
+import { ApiErrors } from '@teamfit/common';
+import { UuidParams } from '../shared/validation';
 import {
   CreatePersonaDto,
   PatchPersonaDto,
@@ -29,10 +17,6 @@ import {
 import { ConfirmEmailChangeDto } from './persona-email.dto';
 import { PersonaService } from './persona.service';
 
-const ADDRESS_TAKEN = { description: 'Another persona signs in with this e-mail address (compared ignoring case)', type: ErrorResponseDto };
-
-const NO_PERSONA_ID = { description: 'The token carries no personaId claim (an account token)', type: ErrorResponseDto };
-
 /**
  * /persona (gateway: /profile/persona). Administrators may do everything; other accounts read;
  * a persona token reads and patches only its own persona. The fixed paths (me, profile, status)
@@ -40,8 +24,7 @@ const NO_PERSONA_ID = { description: 'The token carries no personaId claim (an a
  */
 @ApiTags('persona')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-@ApiForbiddenResponse({ description: 'Invalid or expired token, or not allowed for this caller', type: ErrorResponseDto })
+@ApiErrors({ 401: 'No Authorization header', 403: 'Invalid or expired token, or not allowed for this caller' })
 @Controller('persona')
 export class PersonaController {
   constructor(private readonly personas: PersonaService) {}
@@ -49,8 +32,7 @@ export class PersonaController {
   @Get('me')
   @ApiOperation({ summary: "The token's persona (superseded by /persona/profile)" })
   @ApiOkResponse({ type: PersonaDto })
-  @ApiBadRequestResponse(NO_PERSONA_ID)
-  @ApiNotFoundResponse({ description: 'The persona no longer exists', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'The token carries no personaId claim (an account token)', 404: 'The persona no longer exists' })
   me(@Principal() caller: VerifiedToken): Promise<PersonaDto> {
     return this.personas.own(caller);
   }
@@ -58,8 +40,7 @@ export class PersonaController {
   @Get('profile')
   @ApiOperation({ summary: "The token's persona, with roles, status and profile fields" })
   @ApiOkResponse({ type: PersonaDto })
-  @ApiBadRequestResponse(NO_PERSONA_ID)
-  @ApiNotFoundResponse({ description: 'The persona no longer exists', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'The token carries no personaId claim (an account token)', 404: 'The persona no longer exists' })
   profile(@Principal() caller: VerifiedToken): Promise<PersonaDto> {
     return this.personas.own(caller);
   }
@@ -67,8 +48,7 @@ export class PersonaController {
   @Get('status')
   @ApiOperation({ summary: "Profile completeness of the token's persona: nine fields, integer percent" })
   @ApiOkResponse({ type: PersonaStatusDto })
-  @ApiBadRequestResponse(NO_PERSONA_ID)
-  @ApiNotFoundResponse({ description: 'The persona no longer exists', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'The token carries no personaId claim (an account token)', 404: 'The persona no longer exists' })
   status(@Principal() caller: VerifiedToken): Promise<PersonaStatusDto> {
     return this.personas.status(caller);
   }
@@ -77,7 +57,7 @@ export class PersonaController {
   @AcceptTokens('account')
   @ApiOperation({ summary: 'List personas, a page at a time, oldest first (account tokens)' })
   @ApiOkResponse({ type: PersonaPageDto })
-  @ApiBadRequestResponse({ description: 'page, limit (at most 100) or user_id invalid', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'page, limit (at most 100) or user_id invalid' })
   list(@Query() query: PersonaListQueryDto): Promise<PersonaPageDto> {
     return this.personas.list(query);
   }
@@ -86,8 +66,7 @@ export class PersonaController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create a persona (administrators); status defaults to PENDING' })
   @ApiCreatedResponse({ type: PersonaDto })
-  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: ErrorResponseDto })
-  @ApiConflictResponse(ADDRESS_TAKEN)
+  @ApiErrors({ 400: 'A field is missing or invalid, or not accepted', 409: 'Another persona signs in with this e-mail address (compared ignoring case)' })
   create(@Body() body: CreatePersonaDto): Promise<PersonaDto> {
     return this.personas.create(body);
   }
@@ -95,8 +74,7 @@ export class PersonaController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a persona (a persona token: only its own)' })
   @ApiOkResponse({ type: PersonaDto })
-  @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a UUID', 404: 'No persona has this id' })
   get(@Param() { id }: UuidParams, @Principal() caller: VerifiedToken): Promise<PersonaDto> {
     return this.personas.get(id, caller);
   }
@@ -105,8 +83,7 @@ export class PersonaController {
   @AdminOnly()
   @ApiOperation({ summary: "Set a persona's roles and status (administrators); only the given fields change" })
   @ApiOkResponse({ type: PersonaDto })
-  @ApiBadRequestResponse({ description: 'id is not a UUID, or an unknown role or status', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a UUID, or an unknown role or status', 404: 'No persona has this id' })
   setAccess(@Param() { id }: UuidParams, @Body() body: PersonaAccessDto): Promise<PersonaDto> {
     return this.personas.setAccess(id, body);
   }
@@ -115,9 +92,11 @@ export class PersonaController {
   @AdminOnly()
   @ApiOperation({ summary: 'Update a persona (administrators); `user` is merged field by field' })
   @ApiOkResponse({ type: PersonaDto })
-  @ApiBadRequestResponse({ description: 'id is not a UUID, or a field is invalid or not accepted', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
-  @ApiConflictResponse(ADDRESS_TAKEN)
+  @ApiErrors({
+    400: 'id is not a UUID, or a field is invalid or not accepted',
+    404: 'No persona has this id',
+    409: 'Another persona signs in with this e-mail address (compared ignoring case)',
+  })
   update(@Param() { id }: UuidParams, @Body() body: UpdatePersonaDto): Promise<PersonaDto> {
     return this.personas.update(id, body);
   }
@@ -131,9 +110,11 @@ export class PersonaController {
       'that code makes the change. The answer is the persona as stored, with every other change applied.',
   })
   @ApiOkResponse({ type: PersonaDto })
-  @ApiBadRequestResponse({ description: 'A field has an invalid format, or is not accepted (roles, status)', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
-  @ApiConflictResponse(ADDRESS_TAKEN)
+  @ApiErrors({
+    400: 'A field has an invalid format, or is not accepted (roles, status)',
+    404: 'No persona has this id',
+    409: 'Another persona signs in with this e-mail address (compared ignoring case)',
+  })
   patch(@Param() { persona_id }: PersonaIdParams, @Body() body: PatchPersonaDto, @Principal() caller: VerifiedToken): Promise<PersonaDto> {
     return this.personas.patch(persona_id, body, caller);
   }
@@ -144,10 +125,12 @@ export class PersonaController {
   @UseInterceptors(RetryAfterInterceptor)
   @ApiOperation({ summary: "Prove a new e-mail address with the code sent to it; the persona's address changes (the persona itself)" })
   @ApiOkResponse({ type: PersonaDto })
-  @ApiBadRequestResponse({ description: 'Wrong or expired code, none pending, too many wrong codes, or id not a UUID', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
-  @ApiConflictResponse(ADDRESS_TAKEN)
-  @ApiTooManyRequestsResponse({ description: 'Too many wrong codes: wait (Retry-After gives the seconds)', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'Wrong or expired code, none pending, too many wrong codes, or id not a UUID',
+    404: 'No persona has this id',
+    409: 'Another persona signs in with this e-mail address (compared ignoring case)',
+    429: 'Too many wrong codes: wait (Retry-After gives the seconds)',
+  })
   confirmEmail(@Param() { id }: UuidParams, @Body() body: ConfirmEmailChangeDto, @Principal() caller: VerifiedToken): Promise<PersonaDto> {
     return this.personas.confirmEmail(id, body.otp, caller);
   }
@@ -157,8 +140,7 @@ export class PersonaController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a persona (administrators)' })
   @ApiNoContentResponse({ description: 'Deleted; no body' })
-  @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a UUID', 404: 'No persona has this id' })
   async remove(@Param() { id }: UuidParams): Promise<void> {
     await this.personas.remove(id);
   }

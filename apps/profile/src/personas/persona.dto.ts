@@ -21,8 +21,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { INT4_MAX, IsInt4, ToInteger, WithoutNul } from '@teamfit/common';
-import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH, URL_MAX_LENGTH, URL_OPTIONS } from '../shared/validation';
+import { INT4_MAX, IsInt4, IsOmittable, ToInteger, WithoutNul } from '@teamfit/common';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH, URL_MAX_LENGTH, URL_OPTIONS } from '../shared/validation';
 
 const PHONE_MAX_LENGTH = 50;
 /** A plain-text résumé can be long; a bound still keeps one row from growing without end. */
@@ -57,19 +57,19 @@ export class PersonaDto {
   @ApiProperty({ example: 'Backend developer' }) role!: string;
   @ApiProperty({ enum: PERSONA_ROLES, enumName: 'PersonaRole', isArray: true }) roles!: PersonaRole[];
   @ApiProperty({ enum: PERSONA_STATUSES, enumName: 'PersonaStatus' }) status!: PersonaStatus;
-  @ApiProperty() description!: string;
+  description!: string;
   @ApiProperty({ type: String, nullable: true, format: 'email' }) emailAddress!: string | null;
-  @ApiProperty({ type: String, nullable: true }) profileBio!: string | null;
-  @ApiProperty({ type: String, nullable: true }) contactNumber!: string | null;
+  profileBio!: string | null;
+  contactNumber!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'handle' }) linkedinProfile!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'uri' }) linkedinProfileUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'uri' }) personalWebsite!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'uri' }) portfolioURL!: string | null;
-  @ApiProperty({ type: String, nullable: true }) xHandler!: string | null;
-  @ApiProperty({ type: String, nullable: true }) instagramHandler!: string | null;
-  @ApiProperty({ type: String, nullable: true }) resumeContent!: string | null;
-  @ApiProperty() verifiedEmail!: boolean;
-  @ApiProperty() verified!: boolean;
+  xHandler!: string | null;
+  instagramHandler!: string | null;
+  resumeContent!: string | null;
+  verifiedEmail!: boolean;
+  verified!: boolean;
   @ApiProperty({ description: 'Legacy flag: true when roles include CANDIDATE' }) isCandidate!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
@@ -84,21 +84,21 @@ export class PersonaPageDto {
 }
 
 export class CompletenessFieldsDto {
-  @ApiProperty() firstName!: boolean;
-  @ApiProperty() lastName!: boolean;
-  @ApiProperty() emailAddress!: boolean;
-  @ApiProperty() profileBio!: boolean;
-  @ApiProperty() contactNumber!: boolean;
+  firstName!: boolean;
+  lastName!: boolean;
+  emailAddress!: boolean;
+  profileBio!: boolean;
+  contactNumber!: boolean;
   @ApiProperty({ description: 'linkedinProfile or linkedinProfileUrl' }) linkedinProfile!: boolean;
-  @ApiProperty() portfolioURL!: boolean;
-  @ApiProperty() xHandler!: boolean;
-  @ApiProperty() resumeContent!: boolean;
+  portfolioURL!: boolean;
+  xHandler!: boolean;
+  resumeContent!: boolean;
 }
 
 export class PersonaStatusDto {
   @ApiProperty({ format: 'uuid' }) personaId!: string;
   @ApiProperty({ example: 56, description: 'Integer percent of the nine fields that are filled' }) completeness!: number;
-  @ApiProperty() isComplete!: boolean;
+  isComplete!: boolean;
   @ApiProperty({ type: CompletenessFieldsDto }) fields!: CompletenessFieldsDto;
 }
 
@@ -188,7 +188,6 @@ export class CreatePersonaDto extends PersonaContactFieldsDto {
   @MaxLength(TEXT_MAX_LENGTH)
   description!: string;
 
-
   @ApiPropertyOptional({ type: NewPersonaUserDto })
   @IsOmittable()
   @IsObject()
@@ -215,7 +214,6 @@ export class UpdatePersonaDto extends PersonaContactFieldsDto {
   @Type(() => PersonaUserChangesDto)
   user?: PersonaUserChangesDto;
 
-  @ApiPropertyOptional({ format: 'uuid' })
   @IsOmittable()
   @IsUUID()
   user_id?: string;
@@ -305,12 +303,10 @@ export class PatchPersonaDto {
   @MaxLength(RESUME_MAX_LENGTH)
   resumeContent?: string | null;
 
-  @ApiPropertyOptional()
   @IsOmittable()
   @IsBoolean()
   verifiedEmail?: boolean;
 
-  @ApiPropertyOptional()
   @IsOmittable()
   @IsBoolean()
   verified?: boolean;
@@ -346,7 +342,6 @@ export class PersonaListQueryDto {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
   @IsUUID()
   user_id?: string;
@@ -361,7 +356,6 @@ export class PersonaListQueryDto {
 
 /** Path parameter of PATCH /persona/:persona_id. */
 export class PersonaIdParams {
-  @ApiProperty({ format: 'uuid' })
   @IsUUID()
   persona_id!: string;
 }

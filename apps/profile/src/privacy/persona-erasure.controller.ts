@@ -1,27 +1,16 @@
 import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly, Principal, type VerifiedToken } from '@teamfit/auth';
-import { UnloggedParams } from '@teamfit/common';
-import { ErrorResponseDto, UuidParams } from '../shared/validation';
+import { ApiErrors, UnloggedParams } from '@teamfit/common';
+import { UuidParams } from '../shared/validation';
 import { PersonaErasureDto } from './persona-erasure.dto';
 import { PersonaErasureService } from './persona-erasure.service';
 
 /** POST /persona/:id/erase (gateway: /profile/persona/:id/erase). */
 @ApiTags('persona')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-@ApiForbiddenResponse({ description: 'Invalid or expired token, or not an administrator account', type: ErrorResponseDto })
+@ApiErrors({ 401: 'No Authorization header', 403: 'Invalid or expired token, or not an administrator account' })
 @Controller('persona')
 export class PersonaErasureController {
   constructor(private readonly erasures: PersonaErasureService) {}
@@ -42,8 +31,7 @@ export class PersonaErasureController {
   })
   @ApiOkResponse({ description: 'Every service has done its part', type: PersonaErasureDto })
   @ApiAcceptedResponse({ description: 'The persona is erased from the profile service; a service has not done its part yet (null). Call again for the complete summary', type: PersonaErasureDto })
-  @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No persona has this id, and none with it was erased', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not a UUID', 404: 'No persona has this id, and none with it was erased' })
   async erase(@Param() { id }: UuidParams, @Principal() caller: VerifiedToken, @Res({ passthrough: true }) response: FastifyReply): Promise<PersonaErasureDto> {
     const { summary, complete } = await this.erasures.erase(id, caller);
     response.code(complete ? 200 : 202);

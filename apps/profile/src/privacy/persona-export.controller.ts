@@ -1,17 +1,9 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Principal, type VerifiedToken } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { ErrorResponseDto, UuidParams } from '../shared/validation';
+import { ApiErrors } from '@teamfit/common';
+import { UuidParams } from '../shared/validation';
 import { PersonaExportDto } from './persona-export.dto';
 import { PersonaExportService } from './persona-export.service';
 
@@ -32,10 +24,12 @@ export class PersonaExportController {
       '(chunked, no Content-Length).',
   })
   @ApiOkResponse({ type: PersonaExportDto, description: 'The document (formatVersion 1)' })
-  @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
-  @ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto })
-  @ApiForbiddenResponse({ description: 'Invalid or expired token, an account that is not an administrator, or another persona', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No persona has this id', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'id is not a UUID',
+    401: 'No Authorization header',
+    403: 'Invalid or expired token, an account that is not an administrator, or another persona',
+    404: 'No persona has this id',
+  })
   async export(@Param() { id }: UuidParams, @Principal() caller: VerifiedToken, @Res() reply: FastifyReply): Promise<void> {
     const document = await this.exports.open(id, caller);
     // However the answer ends (a client gone, a HEAD request), the document stops and gives its snapshot back.

@@ -54,8 +54,8 @@ export class PersonaExportSignInDto {
 /** A profile team the persona is a member or a manager of (the other people in it are not the persona's data). */
 export class PersonaExportProfileTeamDto {
   @ApiProperty({ pattern: '^[0-9a-f]{24}$' }) _id!: string;
-  @ApiProperty() organisation_id!: string;
-  @ApiProperty() teamName!: string;
+  organisation_id!: string;
+  teamName!: string;
   @ApiProperty(OPTIONAL_TEXT) teamDescription!: string | null;
   @ApiProperty(OPTIONAL_TEXT) roleName!: string | null;
   @ApiProperty({ description: "The persona is in the team's memberIds" }) member!: boolean;
@@ -69,7 +69,7 @@ export class PersonaExportProfileTeamDto {
 /** An algorithm team the persona is a member of. */
 export class PersonaExportAlgorithmTeamDto {
   @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty() name!: string;
+  name!: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) organisationId!: string | null;
 }
 
@@ -83,20 +83,20 @@ export class PersonaExportAnswerDto {
 export class PersonaExportQuestionDto {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Position in delivery order, from 0' }) order!: number;
   @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty() text!: string;
+  text!: string;
   @ApiProperty(OPTIONAL_TEXT) summary!: string | null;
-  @ApiProperty() type!: string;
+  type!: string;
   @ApiProperty(OPTIONAL_TEXT) likertAnswerSet!: string | null;
   @ApiProperty({ type: 'integer' }) questionGroupId!: number;
-  @ApiProperty() questionGroupName!: string;
-  @ApiProperty() questionGroupTitle!: string;
+  questionGroupName!: string;
+  questionGroupTitle!: string;
   @ApiProperty({ type: PersonaExportAnswerDto, nullable: true, description: 'null: not answered' }) answer!: PersonaExportAnswerDto | null;
 }
 
 export class PersonaExportEvaluationDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
-  @ApiProperty() algorithmTeamName!: string;
+  algorithmTeamName!: string;
   @ApiProperty({ enum: EVALUATION_STATUSES }) status!: EvaluationStatus;
   @ApiProperty({ type: 'integer', minimum: 0 }) answered!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Questions in this evaluation' }) total!: number;
@@ -137,20 +137,20 @@ export class PersonaExportGoalsDto {
 
 /** A public comment (the support team's internal notes are not the requester's to see). */
 export class PersonaExportCommentDto {
-  @ApiProperty() _id!: string;
+  _id!: string;
   @ApiProperty({ enum: ['ADMIN', 'REQUESTER'], description: 'ADMIN: the support team' }) authorType!: string;
-  @ApiProperty() text!: string;
+  text!: string;
   @ApiProperty(TIMESTAMP) createdAt!: string;
 }
 
 /** A service request the persona filed with its own token, as the hub shows it. */
 export class PersonaExportServiceRequestDto {
-  @ApiProperty() _id!: string;
-  @ApiProperty() title!: string;
+  _id!: string;
+  title!: string;
   @ApiProperty(OPTIONAL_TEXT) description!: string | null;
-  @ApiProperty() type!: string;
-  @ApiProperty() status!: string;
-  @ApiProperty() priority!: string;
+  type!: string;
+  status!: string;
+  priority!: string;
   @ApiProperty(OPTIONAL_TEXT) urgency!: string | null;
   @ApiProperty(OPTIONAL_TEXT) impact!: string | null;
   @ApiProperty(OPTIONAL_TEXT) category!: string | null;
@@ -171,14 +171,14 @@ export class PersonaExportApiCallDto {
   @ApiProperty(TIMESTAMP) startTime!: string;
   @ApiProperty(TIMESTAMP) endTime!: string;
   @ApiProperty({ type: 'number', description: 'Milliseconds' }) processingTime!: number;
-  @ApiProperty() method!: string;
-  @ApiProperty() url!: string;
-  @ApiProperty() httpVersion!: string;
+  method!: string;
+  url!: string;
+  httpVersion!: string;
   @ApiProperty({ type: 'integer' }) statusCode!: number;
   @ApiProperty(OPTIONAL_TEXT) remoteAddress!: string | null;
   @ApiProperty(OPTIONAL_TEXT) remoteFamily!: string | null;
-  @ApiProperty() callerApp!: string;
-  @ApiProperty() deviceType!: string;
+  callerApp!: string;
+  deviceType!: string;
   @ApiProperty({ type: String, isArray: true, description: 'Names and values in turn; secrets were redacted before storing' }) rawHeaders!: string[];
   @ApiProperty({
     nullable: true,

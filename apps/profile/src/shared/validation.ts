@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsMongoId, IsUUID, ValidateIf } from 'class-validator';
+import { IsMongoId, IsUUID } from 'class-validator';
 
 /** RFC 5321 caps a forward path at 254 characters; other texts get generous but finite bounds. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -8,12 +8,6 @@ export const TITLE_MAX_LENGTH = 200;
 export const TEXT_MAX_LENGTH = 5_000;
 export const URL_MAX_LENGTH = 2_048;
 export const LIST_MAX_SIZE = 1_000;
-
-/**
- * Optional, but never null: `@IsOptional()` also lets `null` through, which for a NOT NULL column
- * would reach PostgreSQL and fail as a 500 instead of a 400 naming the field.
- */
-export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** Only web addresses with a scheme: these fields hold full URLs (docs/profile.md). */
 export const URL_OPTIONS = { require_protocol: true, protocols: ['http', 'https'] };

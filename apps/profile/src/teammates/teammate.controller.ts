@@ -1,14 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOnly, Principal, type VerifiedToken, AccountResource } from '@teamfit/auth';
-import { ErrorResponseDto, ObjectIdParams, ProfileDeletedDto } from '../shared/validation';
+import { ApiErrors } from '@teamfit/common';
+import { ObjectIdParams, ProfileDeletedDto } from '../shared/validation';
 import { CreateTeammateDto, TeammateDto, UpdateTeammateDto } from './teammate.dto';
 import { TeammateService } from './teammate.service';
 
@@ -24,7 +18,7 @@ export class TeammateController {
   @Get('me')
   @ApiOperation({ summary: "The caller's teammate: the one whose e-mail address is the token's" })
   @ApiOkResponse({ type: TeammateDto })
-  @ApiNotFoundResponse({ description: "No teammate has the token's e-mail address", type: ErrorResponseDto })
+  @ApiErrors({ 404: "No teammate has the token's e-mail address" })
   me(@Principal() principal: VerifiedToken): Promise<TeammateDto> {
     return this.teammates.getByEmail(principal.emailAddress);
   }
@@ -40,8 +34,7 @@ export class TeammateController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create a teammate (administrators)' })
   @ApiCreatedResponse({ type: TeammateDto })
-  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'A teammate with this e-mail address already exists', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'A field is missing or invalid, or not accepted', 409: 'A teammate with this e-mail address already exists' })
   create(@Body() body: CreateTeammateDto): Promise<TeammateDto> {
     return this.teammates.create(body);
   }
@@ -49,8 +42,7 @@ export class TeammateController {
   @Get('teammate/:id')
   @ApiOperation({ summary: 'Get a teammate' })
   @ApiOkResponse({ type: TeammateDto })
-  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No teammate has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not an ObjectId', 404: 'No teammate has this id' })
   get(@Param() { id }: ObjectIdParams): Promise<TeammateDto> {
     return this.teammates.get(id);
   }
@@ -59,9 +51,11 @@ export class TeammateController {
   @AdminOnly()
   @ApiOperation({ summary: 'Update a teammate (administrators); only the given fields change' })
   @ApiOkResponse({ type: TeammateDto })
-  @ApiBadRequestResponse({ description: 'id is not an ObjectId, or a field is invalid or not accepted', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No teammate has this id', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'A teammate with this e-mail address already exists', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'id is not an ObjectId, or a field is invalid or not accepted',
+    404: 'No teammate has this id',
+    409: 'A teammate with this e-mail address already exists',
+  })
   update(@Param() { id }: ObjectIdParams, @Body() body: UpdateTeammateDto): Promise<TeammateDto> {
     return this.teammates.update(id, body);
   }
@@ -70,8 +64,7 @@ export class TeammateController {
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a teammate (administrators)' })
   @ApiOkResponse({ type: ProfileDeletedDto })
-  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No teammate has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not an ObjectId', 404: 'No teammate has this id' })
   async remove(@Param() { id }: ObjectIdParams): Promise<ProfileDeletedDto> {
     await this.teammates.remove(id);
     return { message: 'Teammate deleted' };

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { TeammateRow } from '@teamfit/personas';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH } from '../shared/validation';
+import { IsOmittable } from '@teamfit/common';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../shared/validation';
 
 /** A teammate as every endpoint returns it (docs/profile.md, "Data"). */
 export class TeammateDto {

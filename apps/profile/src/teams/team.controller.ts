@@ -1,14 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminOnly, AccountResource } from '@teamfit/auth';
-import { ErrorResponseDto, ObjectIdParams, ProfileDeletedDto } from '../shared/validation';
+import { ApiErrors } from '@teamfit/common';
+import { ObjectIdParams, ProfileDeletedDto } from '../shared/validation';
 import { CreateTeamDto, TeamDto, TeamListItemDto, UpdateTeamDto } from './team.dto';
 import { TeamService } from './team.service';
 
@@ -32,8 +26,7 @@ export class TeamController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create a team (administrators)' })
   @ApiCreatedResponse({ type: TeamDto })
-  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'The organisation already has a team with this name', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'A field is missing or invalid, or not accepted', 409: 'The organisation already has a team with this name' })
   create(@Body() body: CreateTeamDto): Promise<TeamDto> {
     return this.teams.create(body);
   }
@@ -41,8 +34,7 @@ export class TeamController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a team with its member list' })
   @ApiOkResponse({ type: TeamListItemDto })
-  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No team has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not an ObjectId', 404: 'No team has this id' })
   get(@Param() { id }: ObjectIdParams): Promise<TeamListItemDto> {
     return this.teams.get(id);
   }
@@ -51,9 +43,11 @@ export class TeamController {
   @AdminOnly()
   @ApiOperation({ summary: 'Update a team (administrators); any subset of the create fields' })
   @ApiOkResponse({ type: TeamDto })
-  @ApiBadRequestResponse({ description: 'id is not an ObjectId, or a field is invalid or not accepted', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No team has this id', type: ErrorResponseDto })
-  @ApiConflictResponse({ description: 'The organisation already has a team with this name', type: ErrorResponseDto })
+  @ApiErrors({
+    400: 'id is not an ObjectId, or a field is invalid or not accepted',
+    404: 'No team has this id',
+    409: 'The organisation already has a team with this name',
+  })
   update(@Param() { id }: ObjectIdParams, @Body() body: UpdateTeamDto): Promise<TeamDto> {
     return this.teams.update(id, body);
   }
@@ -62,8 +56,7 @@ export class TeamController {
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a team (administrators)' })
   @ApiOkResponse({ type: ProfileDeletedDto })
-  @ApiBadRequestResponse({ description: 'id is not an ObjectId', type: ErrorResponseDto })
-  @ApiNotFoundResponse({ description: 'No team has this id', type: ErrorResponseDto })
+  @ApiErrors({ 400: 'id is not an ObjectId', 404: 'No team has this id' })
   async remove(@Param() { id }: ObjectIdParams): Promise<ProfileDeletedDto> {
     await this.teams.remove(id);
     return { message: 'Team deleted' };

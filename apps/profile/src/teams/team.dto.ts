@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { TeamRow } from '@teamfit/personas';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsOmittable, LIST_MAX_SIZE, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from '../shared/validation';
+import { IsOmittable } from '@teamfit/common';
+import { LIST_MAX_SIZE, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from '../shared/validation';
 
 const ID_MAX_LENGTH = 100;
 
@@ -16,10 +17,8 @@ export class TeamDto {
   @ApiProperty({ example: 'Platform' })
   teamName!: string;
 
-  @ApiProperty({ type: String, nullable: true })
   teamDescription!: string | null;
 
-  @ApiProperty({ type: String, nullable: true })
   roleName!: string | null;
 
   @ApiProperty({ type: String, isArray: true })
@@ -52,10 +51,8 @@ export class TeamListItemDto {
   @ApiProperty({ type: String, isArray: true, description: 'memberIds' })
   members!: string[];
 
-  @ApiProperty()
   organisation_id!: string;
 
-  @ApiProperty({ type: String, nullable: true })
   roleName!: string | null;
 
   @ApiProperty({ type: String, isArray: true })

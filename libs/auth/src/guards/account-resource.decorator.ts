@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ErrorResponseDto } from '@teamfit/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '@teamfit/common';
 import { AcceptTokens } from './access.decorators';
 
 /**
@@ -12,7 +12,6 @@ export const AccountResource = (tag: string): ClassDecorator =>
   applyDecorators(
     ApiTags(tag),
     ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: 'No Authorization header', type: ErrorResponseDto }),
-    ApiForbiddenResponse({ description: 'Invalid or expired token, not an account token, or not an administrator (writes)', type: ErrorResponseDto }),
+    ApiErrors({ 401: 'No Authorization header', 403: 'Invalid or expired token, not an account token, or not an administrator (writes)' }),
     AcceptTokens('account'),
   );

@@ -12,6 +12,7 @@ import { type LogOutput, ServiceLog } from '../logging/service-log';
 import { type RefusedCallRecorder, refusedCallRecorder, type RequestRecorders, registerRequestHooks } from '../request-log/request-log.hooks';
 import { RequestLogWriter } from '../request-log/request-log.writer';
 import { mountOpenApi } from './openapi';
+import { loadOpenApiMetadata } from './openapi-metadata';
 
 export type ServiceModuleFactory = (config: ServiceConfig) => DynamicModule;
 
@@ -63,6 +64,7 @@ export async function createServiceApp(config: ServiceConfig, moduleFactory: Ser
   registerRequestHooks(instance, recorders);
   refused.record = refusedCallRecorder(recorders);
   app.enableShutdownHooks();
+  await loadOpenApiMetadata(app);
   mountOpenApi(app, config.service);
   return app;
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../http/error-response.dto';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/api-errors.decorator';
 import { Public } from '../http/public.decorator';
 import { DatabaseReadiness } from './database-readiness';
 
@@ -36,7 +36,7 @@ export class HealthController {
     description: 'The service answers and reaches its database (`select 1`, at most one second). Container health checks and the gateway\'s start-up order use it.',
   })
   @ApiOkResponse({ description: 'Ready to serve requests', type: ReadinessStatusDto })
-  @ApiServiceUnavailableResponse({ description: 'The database is not reachable or did not answer in time (Retry-After: 2)', type: ErrorResponseDto })
+  @ApiErrors({ 503: 'The database is not reachable or did not answer in time (Retry-After: 2)' })
   async ready(): Promise<ReadinessStatusDto> {
     await this.readiness.check();
     return { status: 'ok', database: 'ok' };

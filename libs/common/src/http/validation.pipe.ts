@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, Body, type Type, ValidationPipe, type ValidationError } from '@nestjs/common';
 
 /** Flattens nested class-validator errors into `path constraint` messages, field named first. */
 export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string[] {
@@ -17,12 +17,22 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
   return messages;
 }
 
-/** Whitelisting pipe: unknown fields are rejected, so a client cannot set what it may not. */
-export function createValidationPipe(): ValidationPipe {
+/**
+ * Whitelisting pipe: unknown fields are rejected, so a client cannot set what it may not.
+ * `expectedType` validates against a class known only at run time (see ValidatedBody).
+ */
+export function createValidationPipe(expectedType?: Type): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
+    ...(expectedType ? { expectedType } : {}),
     exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ')),
   });
 }
+
+/**
+ * The body validated as `dto`, for controllers built by a factory: their parameter's declared type
+ * is the same for every instance, so there is no design type for the global pipe to read.
+ */
+export const ValidatedBody = (dto: Type): ParameterDecorator => Body(createValidationPipe(dto));

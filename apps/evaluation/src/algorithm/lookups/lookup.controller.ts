@@ -1,19 +1,10 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly } from '@teamfit/auth';
+import { Controller, Delete, Get, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { AccountResource, AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { AlgorithmDeletedDto, AlgorithmErrorDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
-import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
-import { validatedAs } from '../shared/validated-body';
+import { ApiErrors, PageQueryDto, ValidatedBody } from '@teamfit/common';
+import { AlgorithmDeletedDto, IdParams } from '../shared/algorithm-http.dto';
+import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { LOOKUP_COLLECTIONS, LOOKUPS, type LookupDescriptor, type LookupRow } from './lookup.descriptors';
 import { LOOKUP_KIND_DTOS, type CreateNamedLookupDto, type LookupInput } from './lookup.dto';
 import { LookupService } from './lookup.service';
@@ -26,8 +17,7 @@ export function lookupController(lookup: LookupDescriptor): Type {
   const dtos = LOOKUP_KIND_DTOS[lookup.kind];
   const noun = lookup.label.toLowerCase();
 
-  @ApiTags(`algorithm/${lookup.collection}`)
-  @AlgorithmAccess()
+  @AccountResource(`algorithm/${lookup.collection}`)
   @Controller(`algorithm/${lookup.collection}`)
   class LookupController {
     constructor(private readonly lookups: LookupService) {}
@@ -35,9 +25,9 @@ export function lookupController(lookup: LookupDescriptor): Type {
     @Get()
     @ApiOperation({ summary: `List ${lookup.collection}, by id` })
     @ApiOkResponse({ type: dtos.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
-    @ApiBadRequestResponse({ description: 'page or limit invalid (limit at most 100)', type: AlgorithmErrorDto })
-    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<LookupRow[]> {
-      const { items, total } = await this.lookups.list(lookup, pageOf(query));
+    @ApiErrors({ 400: 'page or limit invalid (limit at most 100)' })
+    async list(@Query() query: PageQueryDto, @Res({ passthrough: true }) response: FastifyReply): Promise<LookupRow[]> {
+      const { items, total } = await this.lookups.list(lookup, query);
       response.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     }
@@ -47,16 +37,15 @@ export function lookupController(lookup: LookupDescriptor): Type {
     @ApiOperation({ summary: `Create a ${noun} (administrators)` })
     @ApiBody({ type: dtos.create })
     @ApiCreatedResponse({ type: dtos.response })
-    @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: AlgorithmErrorDto })
-    create(@Body(validatedAs(dtos.create)) body: CreateNamedLookupDto & LookupInput): Promise<LookupRow> {
+    @ApiErrors({ 400: 'A field is missing or invalid, or not accepted' })
+    create(@ValidatedBody(dtos.create) body: CreateNamedLookupDto & LookupInput): Promise<LookupRow> {
       return this.lookups.create(lookup, body);
     }
 
     @Get(':id')
     @ApiOperation({ summary: `Get a ${noun}` })
     @ApiOkResponse({ type: dtos.response })
-    @ApiBadRequestResponse({ description: 'id is not a positive integer', type: AlgorithmErrorDto })
-    @ApiNotFoundResponse({ description: `No ${noun} has this id`, type: AlgorithmErrorDto })
+    @ApiErrors({ 400: 'id is not a positive integer', 404: `No ${noun} has this id` })
     get(@Param() { id }: IdParams): Promise<LookupRow> {
       return this.lookups.get(lookup, id);
     }
@@ -66,9 +55,8 @@ export function lookupController(lookup: LookupDescriptor): Type {
     @ApiOperation({ summary: `Update a ${noun} (administrators); only the given fields change` })
     @ApiBody({ type: dtos.update })
     @ApiOkResponse({ type: dtos.response })
-    @ApiBadRequestResponse({ description: 'id is not a positive integer, or a field is invalid or not accepted', type: AlgorithmErrorDto })
-    @ApiNotFoundResponse({ description: `No ${noun} has this id`, type: AlgorithmErrorDto })
-    update(@Param() { id }: IdParams, @Body(validatedAs(dtos.update)) body: LookupInput): Promise<LookupRow> {
+    @ApiErrors({ 400: 'id is not a positive integer, or a field is invalid or not accepted', 404: `No ${noun} has this id` })
+    update(@Param() { id }: IdParams, @ValidatedBody(dtos.update) body: LookupInput): Promise<LookupRow> {
       return this.lookups.update(lookup, id, body);
     }
 
@@ -76,9 +64,11 @@ export function lookupController(lookup: LookupDescriptor): Type {
     @AdminOnly()
     @ApiOperation({ summary: `Delete a ${noun} (administrators)` })
     @ApiOkResponse({ type: AlgorithmDeletedDto })
-    @ApiBadRequestResponse({ description: 'id is not a positive integer', type: AlgorithmErrorDto })
-    @ApiNotFoundResponse({ description: `No ${noun} has this id`, type: AlgorithmErrorDto })
-    @ApiConflictResponse({ description: `A role specification, user experience or user goal still refers to the ${noun}`, type: AlgorithmErrorDto })
+    @ApiErrors({
+      400: 'id is not a positive integer',
+      404: `No ${noun} has this id`,
+      409: `A role specification, user experience or user goal still refers to the ${noun}`,
+    })
     async remove(@Param() { id }: IdParams): Promise<AlgorithmDeletedDto> {
       await this.lookups.remove(lookup, id);
       return { message: `${lookup.label} deleted` };

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IsInt4 } from '@teamfit/common';
-import { IsOmittable } from '../shared/algorithm-http.dto';
+import { IsInt4, IsOmittable } from '@teamfit/common';
 import type { LookupKind } from './lookup.descriptors';
 
 export const NAME_MAX_LENGTH = 200;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { asc, count, eq } from 'drizzle-orm';
-import type { Page } from '../shared/algorithm-http.dto';
+import { offsetOf, type PageRequest } from '@teamfit/common';
 import type { Executor } from '../shared/executor';
 import type { LookupDescriptor, LookupRow } from './lookup.descriptors';
 import type { LookupInput } from './lookup.dto';
@@ -18,8 +18,8 @@ export class LookupRepository {
   ) {}
 
   /** Lists and their counts come from the read replica; lookups by id (validation of writes) do not. */
-  async list(lookup: LookupDescriptor, page: Page): Promise<LookupRow[]> {
-    const rows = await this.reads.select().from(lookup.table).orderBy(asc(lookup.table.id)).limit(page.limit).offset(page.offset);
+  async list(lookup: LookupDescriptor, page: PageRequest): Promise<LookupRow[]> {
+    const rows = await this.reads.select().from(lookup.table).orderBy(asc(lookup.table.id)).limit(page.limit).offset(offsetOf(page));
     return rows.map((row) => rowOf(lookup, row));
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, notFound } from '@teamfit/common';
+import { conflict, notFound, type PageRequest } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
-import { type Page } from '../shared/algorithm-http.dto';
 import { referrersOf } from '../shared/lookup-references';
 import type { LookupDescriptor, LookupRow } from './lookup.descriptors';
 import type { CreateNamedLookupDto, LookupInput } from './lookup.dto';
@@ -15,7 +14,7 @@ export class LookupService {
     private readonly repository: LookupRepository,
   ) {}
 
-  async list(lookup: LookupDescriptor, page: Page): Promise<{ items: LookupRow[]; total: number }> {
+  async list(lookup: LookupDescriptor, page: PageRequest): Promise<{ items: LookupRow[]; total: number }> {
     const [items, total] = await Promise.all([this.repository.list(lookup, page), this.repository.count(lookup)]);
     return { items, total };
   }

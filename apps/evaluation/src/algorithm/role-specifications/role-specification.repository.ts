@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { asc, count, eq } from 'drizzle-orm';
+import { offsetOf, type PageRequest } from '@teamfit/common';
 import { type RoleSpecificationRow, roleSpecifications } from '../../database/evaluation.schema';
-import type { Page } from '../shared/algorithm-http.dto';
 import type { Executor } from '../shared/executor';
 
 export type RoleSpecificationCriteria = Partial<Omit<typeof roleSpecifications.$inferInsert, 'id'>>;
@@ -12,8 +12,8 @@ export type RoleSpecificationCriteria = Partial<Omit<typeof roleSpecifications.$
 export class RoleSpecificationRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  list(page: Page): Promise<RoleSpecificationRow[]> {
-    return this.db.select().from(roleSpecifications).orderBy(asc(roleSpecifications.id)).limit(page.limit).offset(page.offset);
+  list(page: PageRequest): Promise<RoleSpecificationRow[]> {
+    return this.db.select().from(roleSpecifications).orderBy(asc(roleSpecifications.id)).limit(page.limit).offset(offsetOf(page));
   }
 
   async count(): Promise<number> {

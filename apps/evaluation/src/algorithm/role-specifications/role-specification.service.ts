@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, notFound, postgresErrorOf } from '@teamfit/common';
+import { conflict, notFound, type PageRequest, postgresErrorOf } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
-import type { Page } from '../shared/algorithm-http.dto';
 import type { Executor } from '../shared/executor';
 import { lockLookupIds } from '../shared/lookup-references';
 import { isReferencedRowViolation } from '../shared/postgres-codes';
@@ -16,7 +15,7 @@ export class RoleSpecificationService {
     private readonly repository: RoleSpecificationRepository,
   ) {}
 
-  async list(page: Page): Promise<{ items: RoleSpecificationDto[]; total: number }> {
+  async list(page: PageRequest): Promise<{ items: RoleSpecificationDto[]; total: number }> {
     const [rows, total] = await Promise.all([this.repository.list(page), this.repository.count()]);
     return { items: rows.map(mapRoleSpecification), total };
   }

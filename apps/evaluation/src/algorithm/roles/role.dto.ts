@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { IsInt4, ToInteger } from '@teamfit/common';
+import { IsInt4, IsOmittable, PageQueryDto, ToInteger } from '@teamfit/common';
 import type { RoleRow } from '../../database/evaluation.schema';
-import { IsOmittable, PageQuery } from '../shared/algorithm-http.dto';
 
 export const ROLE_TITLE_MAX_LENGTH = 200;
 export const DEFAULT_CRITERIA_WEIGHT = 50;
@@ -90,7 +89,7 @@ export class UpdateRoleDto {
 }
 
 /** The list's page plus an optional team filter. */
-export class RoleListQuery extends PageQuery {
+export class RoleListQuery extends PageQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Only the roles of this team' })
   @IsOmittable()
   @ToInteger()

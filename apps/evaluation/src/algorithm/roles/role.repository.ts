@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { offsetOf, type PageRequest } from '@teamfit/common';
 import { type RoleRow, roles } from '../../database/evaluation.schema';
-import type { Page } from '../shared/algorithm-http.dto';
 
 export type NewRole = Pick<typeof roles.$inferInsert, 'organisationId' | 'title' | 'teamId' | 'roleSpecificationId' | 'criteriaWeight'>;
 export type RoleChanges = Partial<NewRole>;
@@ -12,8 +12,8 @@ export type RoleChanges = Partial<NewRole>;
 export class RoleRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  list(page: Page, teamId?: number): Promise<RoleRow[]> {
-    return this.db.select().from(roles).where(byTeam(teamId)).orderBy(asc(roles.id)).limit(page.limit).offset(page.offset);
+  list(page: PageRequest, teamId?: number): Promise<RoleRow[]> {
+    return this.db.select().from(roles).where(byTeam(teamId)).orderBy(asc(roles.id)).limit(page.limit).offset(offsetOf(page));
   }
 
   async count(teamId?: number): Promise<number> {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { notFound, postgresErrorOf, validationFailed } from '@teamfit/common';
+import { notFound, type PageRequest, postgresErrorOf, validationFailed } from '@teamfit/common';
 import { ROLE_SPECIFICATION_FOREIGN_KEY, ROLE_TEAM_FOREIGN_KEY } from '../../database/evaluation.schema';
-import type { Page } from '../shared/algorithm-http.dto';
 import { FOREIGN_KEY_VIOLATION } from '../shared/postgres-codes';
 import { type CreateRoleDto, DEFAULT_CRITERIA_WEIGHT, mapRole, type RoleDto, type UpdateRoleDto } from './role.dto';
 import { type RoleChanges, RoleRepository } from './role.repository';
@@ -11,7 +10,7 @@ import { type RoleChanges, RoleRepository } from './role.repository';
 export class RoleService {
   constructor(private readonly repository: RoleRepository) {}
 
-  async list(page: Page, teamId?: number): Promise<{ items: RoleDto[]; total: number }> {
+  async list(page: PageRequest, teamId?: number): Promise<{ items: RoleDto[]; total: number }> {
     const [rows, total] = await Promise.all([this.repository.list(page, teamId), this.repository.count(teamId)]);
     return { items: rows.map(mapRole), total };
   }

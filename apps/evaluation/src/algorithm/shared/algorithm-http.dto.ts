@@ -1,14 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsInt4, ToInteger } from '@teamfit/common';
-
-export const MAX_PAGE_LIMIT = 100;
-
-/**
- * Optional, but never null: `@IsOptional()` also lets `null` through, which for a NOT NULL column
- * would reach PostgreSQL and fail as a 500 instead of a 400 naming the field.
- */
-export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** `/:id` of the identity-keyed collections: a positive integer, else 400 naming `id`. */
 export class IdParams {
@@ -26,46 +17,7 @@ export class UserIdParams {
   userId!: number;
 }
 
-/** page/limit of every list (docs/conventions.md): defaults 1 and 10, limit at most 100. */
-export class PageQuery {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
-  @IsOmittable()
-  @ToInteger()
-  @IsInt4(1)
-  page?: number;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 10 })
-  @IsOmittable()
-  @ToInteger()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit?: number;
-}
-
-export interface Page {
-  offset: number;
-  limit: number;
-}
-
-export function pageOf(query: PageQuery): Page {
-  const limit = query.limit ?? 10;
-  return { offset: ((query.page ?? 1) - 1) * limit, limit };
-}
-
 export class AlgorithmDeletedDto {
   @ApiProperty({ example: 'Industry deleted' })
-  message!: string;
-}
-
-/** The platform error body, described for OpenAPI (docs/contract.md, "Errors"). */
-export class AlgorithmErrorDto {
-  @ApiProperty({ example: 404 })
-  statusCode!: number;
-
-  @ApiProperty({ example: 'Not Found' })
-  error!: string;
-
-  @ApiProperty({ example: 'Industry not found' })
   message!: string;
 }

@@ -1,15 +1,15 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '@teamfit/auth';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { AccountResource, AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { AlgorithmDeletedDto, AlgorithmErrorDto, IdParams, pageOf, PageQuery } from '../shared/algorithm-http.dto';
-import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
+import { ApiErrors, PageQueryDto } from '@teamfit/common';
+import { AlgorithmDeletedDto, IdParams } from '../shared/algorithm-http.dto';
+import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { AlgorithmTeamDto, CreateAlgorithmTeamDto, UpdateAlgorithmTeamDto } from './team.dto';
 import { TeamService } from './team.service';
 
 /** /algorithm/teams (gateway: /evaluation/algorithm/teams): the teams evaluations are matched against. */
-@ApiTags('algorithm/teams')
-@AlgorithmAccess()
+@AccountResource('algorithm/teams')
 @Controller('algorithm/teams')
 export class TeamController {
   constructor(private readonly teams: TeamService) {}
@@ -17,9 +17,9 @@ export class TeamController {
   @Get()
   @ApiOperation({ summary: 'List teams, by id' })
   @ApiOkResponse({ type: AlgorithmTeamDto, isArray: true, headers: TOTAL_COUNT_OPENAPI })
-  @ApiBadRequestResponse({ description: 'page or limit invalid (limit at most 100)', type: AlgorithmErrorDto })
-  async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<AlgorithmTeamDto[]> {
-    const { items, total } = await this.teams.list(pageOf(query));
+  @ApiErrors({ 400: 'page or limit invalid (limit at most 100)' })
+  async list(@Query() query: PageQueryDto, @Res({ passthrough: true }) response: FastifyReply): Promise<AlgorithmTeamDto[]> {
+    const { items, total } = await this.teams.list(query);
     response.header(TOTAL_COUNT_HEADER, String(total));
     return items;
   }
@@ -28,7 +28,7 @@ export class TeamController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create a team (administrators)' })
   @ApiCreatedResponse({ type: AlgorithmTeamDto })
-  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or not accepted', type: AlgorithmErrorDto })
+  @ApiErrors({ 400: 'A field is missing or invalid, or not accepted' })
   create(@Body() body: CreateAlgorithmTeamDto): Promise<AlgorithmTeamDto> {
     return this.teams.create(body);
   }
@@ -36,8 +36,7 @@ export class TeamController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a team' })
   @ApiOkResponse({ type: AlgorithmTeamDto })
-  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: AlgorithmErrorDto })
-  @ApiNotFoundResponse({ description: 'No team has this id', type: AlgorithmErrorDto })
+  @ApiErrors({ 400: 'id is not a positive integer', 404: 'No team has this id' })
   get(@Param() { id }: IdParams): Promise<AlgorithmTeamDto> {
     return this.teams.get(id);
   }
@@ -46,8 +45,7 @@ export class TeamController {
   @AdminOnly()
   @ApiOperation({ summary: 'Update a team (administrators); only the given fields change' })
   @ApiOkResponse({ type: AlgorithmTeamDto })
-  @ApiBadRequestResponse({ description: 'id is not a positive integer, or a field is invalid or not accepted', type: AlgorithmErrorDto })
-  @ApiNotFoundResponse({ description: 'No team has this id', type: AlgorithmErrorDto })
+  @ApiErrors({ 400: 'id is not a positive integer, or a field is invalid or not accepted', 404: 'No team has this id' })
   update(@Param() { id }: IdParams, @Body() body: UpdateAlgorithmTeamDto): Promise<AlgorithmTeamDto> {
     return this.teams.update(id, body);
   }
@@ -56,9 +54,7 @@ export class TeamController {
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a team (administrators)' })
   @ApiOkResponse({ type: AlgorithmDeletedDto })
-  @ApiBadRequestResponse({ description: 'id is not a positive integer', type: AlgorithmErrorDto })
-  @ApiNotFoundResponse({ description: 'No team has this id', type: AlgorithmErrorDto })
-  @ApiConflictResponse({ description: 'A role or an evaluation still refers to the team', type: AlgorithmErrorDto })
+  @ApiErrors({ 400: 'id is not a positive integer', 404: 'No team has this id', 409: 'A role or an evaluation still refers to the team' })
   async remove(@Param() { id }: IdParams): Promise<AlgorithmDeletedDto> {
     await this.teams.remove(id);
     return { message: 'Team deleted' };

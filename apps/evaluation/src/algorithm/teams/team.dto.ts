@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import type { TeamRow } from '../../database/evaluation.schema';
-import { IsOmittable } from '../shared/algorithm-http.dto';
+import { IsOmittable } from '@teamfit/common';
 
 export const TEAM_NAME_MAX_LENGTH = 200;
 export const TEAM_MAX_MEMBERS = 1000;

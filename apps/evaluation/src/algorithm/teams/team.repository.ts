@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { asc, count, eq } from 'drizzle-orm';
+import { offsetOf, type PageRequest } from '@teamfit/common';
 import { teamColumns, type TeamRow, teams } from '../../database/evaluation.schema';
-import type { Page } from '../shared/algorithm-http.dto';
 
 export type NewTeam = Pick<typeof teams.$inferInsert, 'name' | 'organisationId' | 'memberPersonaIds'>;
 export type TeamChanges = Partial<NewTeam>;
@@ -12,8 +12,8 @@ export type TeamChanges = Partial<NewTeam>;
 export class TeamRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  list(page: Page): Promise<TeamRow[]> {
-    return this.db.select(teamColumns).from(teams).orderBy(asc(teams.id)).limit(page.limit).offset(page.offset);
+  list(page: PageRequest): Promise<TeamRow[]> {
+    return this.db.select(teamColumns).from(teams).orderBy(asc(teams.id)).limit(page.limit).offset(offsetOf(page));
   }
 
   async count(): Promise<number> {

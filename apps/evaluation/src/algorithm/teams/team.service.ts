@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, notFound, postgresErrorOf } from '@teamfit/common';
+import { conflict, notFound, type PageRequest, postgresErrorOf } from '@teamfit/common';
 import { ROLE_TEAM_FOREIGN_KEY } from '../../database/evaluation.schema';
-import type { Page } from '../shared/algorithm-http.dto';
 import { isReferencedRowViolation } from '../shared/postgres-codes';
 import { type AlgorithmTeamDto, type CreateAlgorithmTeamDto, mapTeam, type UpdateAlgorithmTeamDto } from './team.dto';
 import { type TeamChanges, TeamRepository } from './team.repository';
@@ -12,7 +11,7 @@ import { type TeamChanges, TeamRepository } from './team.repository';
 export class TeamService {
   constructor(private readonly repository: TeamRepository) {}
 
-  async list(page: Page): Promise<{ items: AlgorithmTeamDto[]; total: number }> {
+  async list(page: PageRequest): Promise<{ items: AlgorithmTeamDto[]; total: number }> {
     const [rows, total] = await Promise.all([this.repository.list(page), this.repository.count()]);
     return { items: rows.map(mapTeam), total };
   }

@@ -1,19 +1,10 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AdminOnly } from '@teamfit/auth';
+import { Controller, Delete, Get, Inject, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { AccountResource, AdminOnly } from '@teamfit/auth';
 import type { FastifyReply } from 'fastify';
-import { AlgorithmDeletedDto, AlgorithmErrorDto, pageOf, PageQuery, UserIdParams } from '../shared/algorithm-http.dto';
-import { AlgorithmAccess, TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
-import { validatedAs } from '../shared/validated-body';
+import { ApiErrors, PageQueryDto, ValidatedBody } from '@teamfit/common';
+import { AlgorithmDeletedDto, UserIdParams } from '../shared/algorithm-http.dto';
+import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
 import { CreateUserExperienceDto, CreateUserGoalDto, UserExperienceDto, UserExperienceInput, UserGoalDto, UserGoalInput } from './user-record.dto';
 import { type UserRecordInput, UserExperienceService, UserGoalService, type UserRecordService } from './user-record.service';
 
@@ -34,8 +25,7 @@ const INVALID = 'A field is invalid or not accepted, or refers to a lookup id th
 export function userRecordController(route: UserRecordRoute, collection: string, label: string): Type {
   const noun = label.toLowerCase();
 
-  @ApiTags(`algorithm/${collection}`)
-  @AlgorithmAccess()
+  @AccountResource(`algorithm/${collection}`)
   @Controller(`algorithm/${collection}`)
   class UserRecordController {
     constructor(@Inject(route.service) private readonly records: UserRecordService<{ userId: number }>) {}
@@ -43,9 +33,9 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @Get()
     @ApiOperation({ summary: `List ${noun}s, by userId` })
     @ApiOkResponse({ type: route.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
-    @ApiBadRequestResponse({ description: 'page or limit invalid (limit at most 100)', type: AlgorithmErrorDto })
-    async list(@Query() query: PageQuery, @Res({ passthrough: true }) response: FastifyReply): Promise<object[]> {
-      const { items, total } = await this.records.list(pageOf(query));
+    @ApiErrors({ 400: 'page or limit invalid (limit at most 100)' })
+    async list(@Query() query: PageQueryDto, @Res({ passthrough: true }) response: FastifyReply): Promise<object[]> {
+      const { items, total } = await this.records.list(query);
       response.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     }
@@ -55,9 +45,8 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @ApiOperation({ summary: `Create the ${noun} of a user (administrators); absent fields are [] or null` })
     @ApiBody({ type: route.create })
     @ApiCreatedResponse({ type: route.response })
-    @ApiBadRequestResponse({ description: INVALID, type: AlgorithmErrorDto })
-    @ApiConflictResponse({ description: `The user already has a ${noun} (PUT /:userId changes it)`, type: AlgorithmErrorDto })
-    create(@Body(validatedAs(route.create)) body: UserRecordInput & { userId: number }): Promise<object> {
+    @ApiErrors({ 400: INVALID, 409: `The user already has a ${noun} (PUT /:userId changes it)` })
+    create(@ValidatedBody(route.create) body: UserRecordInput & { userId: number }): Promise<object> {
       const { userId, ...fields } = body;
       return this.records.create(userId, fields);
     }
@@ -65,8 +54,7 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @Get(':userId')
     @ApiOperation({ summary: `Get the ${noun} of a user` })
     @ApiOkResponse({ type: route.response })
-    @ApiBadRequestResponse({ description: 'userId is not a non-negative integer', type: AlgorithmErrorDto })
-    @ApiNotFoundResponse({ description: `The user has no ${noun}`, type: AlgorithmErrorDto })
+    @ApiErrors({ 400: 'userId is not a non-negative integer', 404: `The user has no ${noun}` })
     get(@Param() { userId }: UserIdParams): Promise<object> {
       return this.records.get(userId);
     }
@@ -77,8 +65,8 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @ApiBody({ type: route.input })
     @ApiOkResponse({ type: route.response, description: 'Updated' })
     @ApiCreatedResponse({ type: route.response, description: 'Created: the user had none' })
-    @ApiBadRequestResponse({ description: `userId is not a non-negative integer, or: ${INVALID}`, type: AlgorithmErrorDto })
-    async upsert(@Param() { userId }: UserIdParams, @Body(validatedAs(route.input)) body: UserRecordInput, @Res() response: FastifyReply): Promise<void> {
+    @ApiErrors({ 400: `userId is not a non-negative integer, or: ${INVALID}` })
+    async upsert(@Param() { userId }: UserIdParams, @ValidatedBody(route.input) body: UserRecordInput, @Res() response: FastifyReply): Promise<void> {
       const { row, created } = await this.records.upsert(userId, body);
       void response.code(created ? 201 : 200).send(row);
     }
@@ -87,8 +75,7 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @AdminOnly()
     @ApiOperation({ summary: `Delete the ${noun} of a user (administrators)` })
     @ApiOkResponse({ type: AlgorithmDeletedDto })
-    @ApiBadRequestResponse({ description: 'userId is not a non-negative integer', type: AlgorithmErrorDto })
-    @ApiNotFoundResponse({ description: `The user has no ${noun}`, type: AlgorithmErrorDto })
+    @ApiErrors({ 400: 'userId is not a non-negative integer', 404: `The user has no ${noun}` })
     async remove(@Param() { userId }: UserIdParams): Promise<AlgorithmDeletedDto> {
       await this.records.remove(userId);
       return { message: `${label} deleted` };

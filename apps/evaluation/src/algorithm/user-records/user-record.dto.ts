@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsOptional } from 'class-validator';
-import { IsInt4 } from '@teamfit/common';
+import { IsInt4, IsOmittable } from '@teamfit/common';
 import type { LookupCollection } from '../lookups/lookup.descriptors';
-import { IsOmittable } from '../shared/algorithm-http.dto';
 
 export const MAX_RECORD_IDS = 1000;
 

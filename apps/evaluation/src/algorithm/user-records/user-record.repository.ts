@@ -1,7 +1,7 @@
 import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '@teamfit/database';
+import { offsetOf, type PageRequest } from '@teamfit/common';
 import type { userExperiences, userGoals } from '../../database/evaluation.schema';
-import type { Page } from '../shared/algorithm-http.dto';
 import type { Executor } from '../shared/executor';
 
 type UserRecordTable = typeof userExperiences | typeof userGoals;
@@ -20,8 +20,8 @@ export abstract class UserRecordRepository<Row extends { userId: number }> {
     private readonly table: UserRecordTable,
   ) {}
 
-  async list(page: Page): Promise<Row[]> {
-    const rows = await this.db.select().from(this.table).orderBy(asc(this.table.userId)).limit(page.limit).offset(page.offset);
+  async list(page: PageRequest): Promise<Row[]> {
+    const rows = await this.db.select().from(this.table).orderBy(asc(this.table.userId)).limit(page.limit).offset(offsetOf(page));
     return rows.map(asRow<Row>);
   }
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, notFound, postgresErrorOf } from '@teamfit/common';
+import { conflict, notFound, type PageRequest, postgresErrorOf } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import type { UserExperienceRow, UserGoalRow } from '../../database/evaluation.schema';
-import type { Page } from '../shared/algorithm-http.dto';
 import type { Executor } from '../shared/executor';
 import { lockLookupIds } from '../shared/lookup-references';
 import { UNIQUE_VIOLATION } from '../shared/postgres-codes';
@@ -35,7 +34,7 @@ export abstract class UserRecordService<Row extends { userId: number }> {
     readonly descriptor: UserRecordDescriptor,
   ) {}
 
-  async list(page: Page): Promise<{ items: Row[]; total: number }> {
+  async list(page: PageRequest): Promise<{ items: Row[]; total: number }> {
     const [items, total] = await Promise.all([this.repository.list(page), this.repository.count()]);
     return { items, total };
   }
