@@ -11,7 +11,7 @@ import { evaluationAppModule } from '../../evaluation/src/evaluation-app.module'
 import { organisationAppModule } from '../../organisation/src/organisation-app.module';
 import { profileAppModule } from '../src/profile-app.module';
 import { answerAll, eventually, identityHits } from './erasure-test-kit';
-import { type ServiceProcess, startServiceProcess } from './service-process.fixture';
+import { type ServiceProcess, startServiceProcess } from '../../../tools/testing/service-process.fixture';
 
 /**
  * An erasure survives crashes half-way. The profile service (a real process of the built code)
