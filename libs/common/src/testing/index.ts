@@ -34,3 +34,13 @@ export type PublicSurface<T> = { [K in keyof T]: T[K] };
 export function asReal<T>(fake: PublicSurface<T>): T {
   return fake;
 }
+
+/**
+ * Resolves once this machine's clock has passed `timestamp` (a row's ISO time, milliseconds):
+ * a write made afterwards gets a later time. Waits on the clock itself, not for a fixed time.
+ */
+export async function clockPast(timestamp: string | Date): Promise<void> {
+  const time = new Date(timestamp).getTime();
+  if (Number.isNaN(time)) throw new Error(`not a time: ${String(timestamp)}`);
+  while (Date.now() <= time) await new Promise((resolve) => setTimeout(resolve, 1));
+}
