@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Client, Pool } from 'pg';
+import type { Database } from '../database.module';
 import { quoteIdentifier } from '../embedded-postgres';
 import { type MigrationTarget, runMigrations } from '../migrations';
 
@@ -82,4 +84,10 @@ export function migrationsUpTo(target: MigrationTarget, lastTag: string): Migrat
   if (last < 0) throw new Error(`${target.service} has no migration ${lastTag}`);
   writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
   return { ...target, migrationsFolder: folder };
+}
+
+/** A database handle as a service holds one (on a small pool), for test factories that write through the real repositories. */
+export function openTestDatabase(url: string): { db: Database; close(): Promise<void> } {
+  const pool = new Pool({ connectionString: url, max: 2 });
+  return { db: drizzle({ client: pool }), close: () => pool.end() };
 }
