@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { Client, Pool } from 'pg';
-import type { Database } from '../database.module';
+import { type Database, survivingConnectionLoss } from '../database.module';
 import { quoteIdentifier } from '../embedded-postgres';
 import { type MigrationTarget, runMigrations } from '../migrations';
 
@@ -88,6 +88,7 @@ export function migrationsUpTo(target: MigrationTarget, lastTag: string): Migrat
 
 /** A database handle as a service holds one (on a small pool), for test factories that write through the real repositories. */
 export function openTestDatabase(url: string): { db: Database; close(): Promise<void> } {
-  const pool = new Pool({ connectionString: url, max: 2 });
+  // As in the services: a connection the server ends while idle is dropped, not an unhandled error.
+  const pool = survivingConnectionLoss(new Pool({ connectionString: url, max: 2 }), 'test-factory');
   return { db: drizzle({ client: pool }), close: () => pool.end() };
 }
