@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,7 +70,10 @@ describe('runBundle (V8 code cache of a bundle)', () => {
     const { port } = server.address() as { port: number };
     try {
       await new Promise<void>((resolve, reject) => get(`http://127.0.0.1:${port}/`, (response) => response.resume().on('end', resolve)).on('error', reject));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The cache is written on a timer after the request: wait for the file, not for a time.
+      for (const deadline = Date.now() + 5_000; !(existsSync(cacheDir) && readdirSync(cacheDir).length > 0) && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
     } finally {
       server.close();
     }

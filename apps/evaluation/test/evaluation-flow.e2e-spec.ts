@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from '@teamfit/common';
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
+import { createTestDatabase, openTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { personas } from '@teamfit/personas';
 import { ResponseContract, type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { eq } from 'drizzle-orm';
@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { evaluationAppModule } from '../src/evaluation-app.module';
-import { seedSmallQuestionnaire, testPersona } from './small-questionnaire.fixture';
+import { PersonaFactory } from '../../profile/test/persona.fixture';
+import { seedSmallQuestionnaire } from './small-questionnaire.fixture';
 
 /** The small questionnaire (small-questionnaire.fixture.ts), its numbers computed by hand below. */
 interface Fixture {
@@ -29,6 +30,8 @@ describe('the questionnaire flow and its scores', () => {
   let database: TestDatabase;
   let service: RunningTestService;
   let client: Client;
+  let connection: ReturnType<typeof openTestDatabase> | undefined;
+  let people: PersonaFactory;
   let contract: ResponseContract;
   const f = {} as Fixture;
 
@@ -54,13 +57,11 @@ describe('the questionnaire flow and its scores', () => {
     database = await createTestDatabase();
     client = new Client({ connectionString: database.url });
     await client.connect();
-    const db = drizzle({ client });
-    Object.assign(f, await seedSmallQuestionnaire(db));
-    const [candidate, memberOne, memberTwo] = await db
-      .insert(personas)
-      .values([testPersona('Cand', 501), testPersona('One', 502), testPersona('Two', 503)])
-      .returning({ id: personas.id });
-    Object.assign(f, { candidate: candidate?.id, memberOne: memberOne?.id, memberTwo: memberTwo?.id });
+    connection = openTestDatabase(database.url);
+    people = new PersonaFactory(connection.db);
+    Object.assign(f, await seedSmallQuestionnaire(connection.db));
+    const [candidate, memberOne, memberTwo] = [await people.named('Cand', 501), await people.named('One', 502), await people.named('Two', 503)];
+    Object.assign(f, { candidate: candidate.id, memberOne: memberOne.id, memberTwo: memberTwo.id });
 
     service = await startTestService('evaluation', (config) => evaluationAppModule(config, { now: () => now }), { databaseUrl: database.url, keys: tokens.keys });
     contract = new ResponseContract(buildOpenApiDocument(service.app, 'evaluation'));
@@ -75,6 +76,7 @@ describe('the questionnaire flow and its scores', () => {
   });
 
   afterAll(async () => {
+    await connection?.close();
     await client?.end();
     await service?.close();
     await database?.drop();
@@ -279,17 +281,10 @@ describe('the questionnaire flow and its scores', () => {
 
   it('scores against the team as it is now: a member’s new profile, a member list change and a removed profile all count at once', async () => {
     // Team contexts are cached per team; the team's profiles version (kept by database triggers) says when one is stale.
-    const db = drizzle({ client });
-    const [outsider, joiner] = await db
-      .insert(personas)
-      .values([
-        { userId: randomUUID(), role: 'Dev', description: 'outsider' },
-        { userId: randomUUID(), role: 'Dev', description: 'joiner' },
-      ])
-      .returning({ id: personas.id });
-    const probe = await complete(outsider?.id ?? '', f.otherTeamId, [3, 3, 3]);
-    const joinerEvaluation = await complete(joiner?.id ?? '', f.otherTeamId, [5, 1, 1]);
-    const watched = await post('/algorithm/teams', { name: 'Watched', memberPersonaIds: [joiner?.id] }).expect(201);
+    const [outsider, joiner] = [await people.create({ role: 'Dev', description: 'outsider' }), await people.create({ role: 'Dev', description: 'joiner' })];
+    const probe = await complete(outsider.id, f.otherTeamId, [3, 3, 3]);
+    const joinerEvaluation = await complete(joiner.id, f.otherTeamId, [5, 1, 1]);
+    const watched = await post('/algorithm/teams', { name: 'Watched', memberPersonaIds: [joiner.id] }).expect(201);
     const teamMeans = async (evaluation: string) => {
       const response = await post(`/evaluation/${evaluation}/compare-team`, { algorithmTeamId: watched.body.id }).expect(200);
       const dimensions = response.body.workstyle.dimensions as Array<{ name: string; detail: { teamMean: number | null } }>;
@@ -302,19 +297,19 @@ describe('the questionnaire flow and its scores', () => {
     // The joiner answers again: their latest profile counts, pace (2 + 2) / 2 = 2, drive 4. (This
     // service's clock stands still: the first profile is dated a day back so "latest" is one.)
     await client.query(`UPDATE evaluation.evaluation_score_profiles SET completed_at = completed_at - interval '1 day' WHERE evaluation_id = $1`, [joinerEvaluation.id]);
-    await complete(joiner?.id ?? '', f.teamId, [2, 4, 4]);
+    await complete(joiner.id, f.teamId, [2, 4, 4]);
     expect(await teamMeans(probe.id)).toEqual({ pace: 2, drive: 4 });
 
     // Member one joins (pace 4, drive 3): means (2 + 4) / 2 = 3 and (4 + 3) / 2 = 3.5.
-    await request(service.url).put(`/algorithm/teams/${watched.body.id}`).set('authorization', `Bearer ${admin()}`).send({ memberPersonaIds: [joiner?.id, f.memberOne] }).expect(200);
+    await request(service.url).put(`/algorithm/teams/${watched.body.id}`).set('authorization', `Bearer ${admin()}`).send({ memberPersonaIds: [joiner.id, f.memberOne] }).expect(200);
     expect(await teamMeans(probe.id)).toEqual({ pace: 3, drive: 3.5 });
 
     // The joiner's newest profile goes: the one before counts again (pace 5, drive 1 with member one's 4 and 3).
-    await client.query(`DELETE FROM evaluation.evaluation_score_profiles WHERE persona_id = $1 AND evaluation_id <> $2`, [joiner?.id, joinerEvaluation.id]);
+    await client.query(`DELETE FROM evaluation.evaluation_score_profiles WHERE persona_id = $1 AND evaluation_id <> $2`, [joiner.id, joinerEvaluation.id]);
     expect(await teamMeans(probe.id)).toEqual({ pace: 4.5, drive: 2 });
 
     // A candidate who is a member is left out of their own team context, whether it was cached or not.
-    await request(service.url).put(`/algorithm/teams/${watched.body.id}`).set('authorization', `Bearer ${admin()}`).send({ memberPersonaIds: [joiner?.id, f.memberOne, outsider?.id] }).expect(200);
+    await request(service.url).put(`/algorithm/teams/${watched.body.id}`).set('authorization', `Bearer ${admin()}`).send({ memberPersonaIds: [joiner.id, f.memberOne, outsider.id] }).expect(200);
     expect(await teamMeans(probe.id)).toEqual({ pace: 4.5, drive: 2 });
     expect(await teamMeans(probe.id)).toEqual({ pace: 4.5, drive: 2 });
     expect(await teamMeans(joinerEvaluation.id)).toEqual({ pace: 3.5, drive: 3 });
@@ -335,8 +330,8 @@ describe('the questionnaire flow and its scores', () => {
 
   /** A new persona's evaluation against the main team, not answered yet; its id. */
   const startForNewPersona = async (description: string): Promise<string> => {
-    const [person] = await drizzle({ client }).insert(personas).values({ userId: randomUUID(), role: 'Dev', description }).returning({ id: personas.id });
-    const created = await post('/evaluation', { personaId: person?.id, teamId: f.teamId }).expect(201);
+    const person = await people.create({ role: 'Dev', description });
+    const created = await post('/evaluation', { personaId: person.id, teamId: f.teamId }).expect(201);
     return created.body.id as string;
   };
 
@@ -409,13 +404,10 @@ describe('the questionnaire flow and its scores', () => {
   it('completes more evaluations at once than the service has database connections', async () => {
     // Thirty completing answers at the same moment, with a pool of ten: every read inside the
     // completing transaction must go through it, or the service waits for itself forever.
-    const db = drizzle({ client });
-    const people = await db
-      .insert(personas)
-      .values(Array.from({ length: 30 }, (_, n) => ({ userId: randomUUID(), role: 'Dev', description: `p${n}` })))
-      .returning({ id: personas.id });
+    const thirty = [];
+    for (let n = 0; n < 30; n += 1) thirty.push(await people.create({ role: 'Dev', description: `p${n}` }));
     const ids: string[] = [];
-    for (const person of people) {
+    for (const person of thirty) {
       const created = await post('/evaluation', { personaId: person.id, teamId: f.teamId }).expect(201);
       ids.push(created.body.id as string);
       await post(`/evaluation/${created.body.id}/answer`, { questionId: f.q1, value: 4 }).expect(200);
@@ -427,10 +419,9 @@ describe('the questionnaire flow and its scores', () => {
   }, 30_000);
 
   it('team-match once the persona is gone: no user id to match, so the role match carries an error instead of a score', async () => {
-    const db = drizzle({ client });
-    const [leaving] = await db.insert(personas).values({ userId: randomUUID(), role: 'Dev', description: 'Leaves' }).returning({ id: personas.id });
-    const { id } = await complete(leaving?.id ?? '', f.teamId, [3, 3, 3]);
-    await db.delete(personas).where(eq(personas.id, leaving?.id ?? ''));
+    const leaving = await people.create({ role: 'Dev', description: 'Leaves' });
+    const { id } = await complete(leaving.id, f.teamId, [3, 3, 3]);
+    await drizzle({ client }).delete(personas).where(eq(personas.id, leaving.id));
     // The team's first role (the analyst above) has a specification, so a match is attempted.
     const response = await post(`/evaluation/${id}/team-match`, {}).expect(200);
     expect(response.body.algorithmUserId).toBeNull();

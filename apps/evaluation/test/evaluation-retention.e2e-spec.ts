@@ -1,13 +1,12 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { personas } from '@teamfit/personas';
+import { createTestDatabase, openTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { Client } from 'pg';
 import request from 'supertest';
 import { evaluationAppModule } from '../src/evaluation-app.module';
 import { EvaluationRetentionJob } from '../src/privacy/evaluation-retention.job';
-import { seedSmallQuestionnaire, testPersona } from './small-questionnaire.fixture';
+import { PersonaFactory } from '../../profile/test/persona.fixture';
+import { seedSmallQuestionnaire } from './small-questionnaire.fixture';
 
 const OLD = Date.parse('2023-03-01T09:00:00.000Z');
 const RECENT = Date.parse('2026-05-01T09:00:00.000Z');
@@ -55,8 +54,9 @@ describe('the evaluation retention job', () => {
     database = await createTestDatabase();
     client = new Client({ connectionString: database.url });
     await client.connect();
-    const db = drizzle({ client });
-    Object.assign(ids, await seedSmallQuestionnaire(db));
+    const connection = openTestDatabase(database.url);
+    Object.assign(ids, await seedSmallQuestionnaire(connection.db));
+    const personas = new PersonaFactory(connection.db);
     const rows: Array<[string, Status]> = [
       ['activeOld', 'ACTIVE'],
       ['blockedOld', 'BLOCKED'],
@@ -68,9 +68,9 @@ describe('the evaluation retention job', () => {
       ['witness', 'ACTIVE'],
     ];
     for (const [index, [name, status]] of rows.entries()) {
-      const [row] = await db.insert(personas).values({ ...testPersona(name, 900 + index), status }).returning({ id: personas.id });
-      people[name] = row?.id ?? '';
+      people[name] = (await personas.named(name, 900 + index, { status })).id;
     }
+    await connection.close();
     service = await startTestService('evaluation', (config) => evaluationAppModule(config, { now: () => new Date((clock += 1_000)) }), {
       databaseUrl: database.url,
       keys: tokens.keys,

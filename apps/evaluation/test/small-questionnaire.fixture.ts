@@ -1,6 +1,5 @@
 import { questionGroups, questions } from '@teamfit/assessment';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { randomUUID } from 'node:crypto';
 
 /**
  * The small questionnaire whose scores the flow tests compute by hand (docs/scoring.md):
@@ -25,6 +24,3 @@ export async function seedSmallQuestionnaire(db: NodePgDatabase): Promise<{ q1: 
     .returning({ id: questions.id });
   return { q1: q1?.id ?? 0, q2: q2?.id ?? 0, q3: q3?.id ?? 0 };
 }
-
-/** A persona row with a numeric user id (the algorithm's user), named for the test. */
-export const testPersona = (name: string, userNumber: number) => ({ userId: randomUUID(), userNumber, userFirstName: name, role: 'Engineer', description: name });

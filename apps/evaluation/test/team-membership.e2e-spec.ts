@@ -1,13 +1,10 @@
-import { organisations } from '@teamfit/accounts';
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { personas } from '@teamfit/personas';
+import { createTestDatabase, openTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
-import { ObjectId } from 'bson';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { Client } from 'pg';
 import request from 'supertest';
+import { OrganisationFactory } from '../../organisation/test/organisation.fixture';
+import { PersonaFactory } from '../../profile/test/persona.fixture';
 import { evaluationAppModule } from '../src/evaluation-app.module';
-import { seedSmallQuestionnaire, testPersona } from './small-questionnaire.fixture';
+import { seedSmallQuestionnaire } from './small-questionnaire.fixture';
 
 /**
  * A candidate who is a member of the team they are scored against: left out of the team context
@@ -23,7 +20,7 @@ describe('includeMatchUserInTeam: the candidate in their own team context', () =
   const tokens = new TestTokens();
   let database: TestDatabase;
   let service: RunningTestService;
-  let client: Client;
+  let connection: ReturnType<typeof openTestDatabase>;
   let clock = Date.parse('2026-05-04T09:00:00.000Z');
   const ids = { q1: 0, q2: 0, q3: 0, candidate: '', one: '', two: '' };
   const teams = { includes: 0, excludes: 0, noOrganisation: 0, otherIncludes: 0, otherExcludes: 0 };
@@ -43,34 +40,31 @@ describe('includeMatchUserInTeam: the candidate in their own team context', () =
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    client = new Client({ connectionString: database.url });
-    await client.connect();
-    const db = drizzle({ client });
-    Object.assign(ids, await seedSmallQuestionnaire(db));
-    const [candidate, one, two] = await db.insert(personas).values([testPersona('Cand', 701), testPersona('One', 702), testPersona('Two', 703)]).returning({ id: personas.id });
-    Object.assign(ids, { candidate: candidate?.id, one: one?.id, two: two?.id });
-    const organisation = (name: string, includeMatchUserInTeam: boolean) => ({ objectId: new ObjectId().toHexString(), name, urlName: name.toLowerCase(), includeMatchUserInTeam });
-    const [includes, excludes] = await db
-      .insert(organisations)
-      .values([organisation('Includes', true), organisation('Excludes', false)])
-      .returning({ id: organisations.id });
-    includingOrganisation = includes?.id;
+    connection = openTestDatabase(database.url);
+    Object.assign(ids, await seedSmallQuestionnaire(connection.db));
+    const people = new PersonaFactory(connection.db);
+    const [candidate, one, two] = [await people.named('Cand', 701), await people.named('One', 702), await people.named('Two', 703)];
+    Object.assign(ids, { candidate: candidate.id, one: one.id, two: two.id });
+    const organisations = new OrganisationFactory(connection.db);
+    const includes = await organisations.create('Includes', { includeMatchUserInTeam: true });
+    const excludes = await organisations.create('Excludes', { includeMatchUserInTeam: false });
+    includingOrganisation = includes.id;
 
     // A clock that moves: "latest completed evaluation" must mean something.
     service = await startTestService('evaluation', (config) => evaluationAppModule(config, { now: () => new Date((clock += 1_000)) }), { databaseUrl: database.url, keys: tokens.keys });
     const team = async (name: string, organisationId: string | null | undefined, members: string[]) =>
       (await post('/algorithm/teams', { name, organisationId, memberPersonaIds: members }).expect(201)).body.id as number;
-    teams.includes = await team('Includes', includes?.id, [ids.candidate, ids.one]);
-    teams.excludes = await team('Excludes', excludes?.id, [ids.candidate, ids.one]);
+    teams.includes = await team('Includes', includes.id, [ids.candidate, ids.one]);
+    teams.excludes = await team('Excludes', excludes.id, [ids.candidate, ids.one]);
     teams.noOrganisation = await team('Nobody', null, [ids.candidate, ids.one]);
-    teams.otherIncludes = await team('Other includes', includes?.id, [ids.candidate, ids.two]);
-    teams.otherExcludes = await team('Other excludes', excludes?.id, [ids.candidate, ids.two]);
+    teams.otherIncludes = await team('Other includes', includes.id, [ids.candidate, ids.two]);
+    teams.otherExcludes = await team('Other excludes', excludes.id, [ids.candidate, ids.two]);
     await complete(ids.one, teams.noOrganisation, [4, 2, 3]);
     await complete(ids.two, teams.noOrganisation, [2, 4, 5]);
   });
 
   afterAll(async () => {
-    await client?.end();
+    await connection?.close();
     await service?.close();
     await database?.drop();
   });

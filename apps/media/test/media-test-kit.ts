@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
+import { type ServiceProcess, startServiceProcess } from '../../../tools/testing/service-process.fixture';
 import { mediaAppModule } from '../src/media-app.module';
 
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -18,29 +19,40 @@ export const MB = 1024 * 1024;
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 export const sha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-/** The media service on a database and a MEDIA_DIR of its own. */
+/**
+ * The media service on a database and a MEDIA_DIR of its own: in this process, or (`inProcess:
+ * false`) as `npm start` runs it, in a process of its own whose memory nothing else touches.
+ */
 export class MediaTestKit {
   readonly tokens = new TestTokens();
   readonly admin = `Bearer ${this.tokens.admin()}`;
   readonly member = `Bearer ${this.tokens.account()}`;
   database!: TestDatabase;
-  service!: RunningTestService;
+  service: RunningTestService | undefined;
+  process: ServiceProcess | undefined;
   mediaDir!: string;
 
-  async start(): Promise<void> {
+  async start(options: { inProcess?: boolean } = {}): Promise<void> {
     this.database = await createTestDatabase();
     this.mediaDir = mkdtempSync(path.join(tmpdir(), 'teamfit-media-'));
-    this.service = await startTestService('media', mediaAppModule, { databaseUrl: this.database.url, keys: this.tokens.keys, env: { MEDIA_DIR: this.mediaDir } });
+    if (options.inProcess === false) {
+      this.process = await startServiceProcess('media', this.database.url, this.tokens.keys, { MEDIA_DIR: this.mediaDir });
+    } else {
+      this.service = await startTestService('media', mediaAppModule, { databaseUrl: this.database.url, keys: this.tokens.keys, env: { MEDIA_DIR: this.mediaDir } });
+    }
   }
 
   async stop(): Promise<void> {
     await this.service?.close();
+    await this.process?.stop();
     await this.database?.drop();
     if (this.mediaDir) rmSync(this.mediaDir, { recursive: true, force: true });
   }
 
   get url(): string {
-    return this.service.url;
+    const url = this.service?.url ?? this.process?.url;
+    if (url === undefined) throw new Error('the media service is not started');
+    return url;
   }
 
   tmpFiles(): string[] {

@@ -1,6 +1,6 @@
+import { clockPast } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
@@ -174,7 +174,7 @@ describe('organisation service: /account', () => {
   describe('update', () => {
     it('changes only the given fields and bumps updatedAt', async () => {
       const account = await createAccount({ emailAddress: 'ada.byron@example.test', firstName: 'Ada', lastName: 'Byron', organisationId: ORGANISATION_ID });
-      await sleep(5);
+      await clockPast(account.updatedAt);
       const response = await api().put(`/account/${account.id}`).set('Authorization', admin).send({ lastName: 'King', status: 'BLOCKED' }).expect(200);
       const updated = response.body as Account;
       expect(updated).toEqual({ ...account, lastName: 'King', status: 'BLOCKED', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });

@@ -1,6 +1,6 @@
+import { clockPast } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
@@ -100,7 +100,7 @@ describe('organisation service: assessment content', () => {
       });
       expect(Number.isInteger(group.id)).toBe(true);
       expect(await get(`/question-group/${group.id}`)).toEqual(group);
-      await sleep(5);
+      await clockPast(group.updatedAt);
       const updated = (await api().put(`/question-group/${group.id}`).set('Authorization', admin).send({ title: 'Speed', scoreType: 'MIN_MEAN' }).expect(200)).body as Group;
       expect(updated).toEqual({ ...group, title: 'Speed', scoreType: 'MIN_MEAN', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(group.updatedAt));

@@ -1,10 +1,10 @@
+import { clockPast } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { mediaAppModule } from '../../media/src/media-app.module';
 import { organisationAppModule } from '../src/organisation-app.module';
@@ -282,7 +282,7 @@ describe('organisation service: /organisation', () => {
   describe('PUT', () => {
     it('changes only the fields sent and bumps updatedAt', async () => {
       const organisation = await create({ name: 'Hooli', urlName: 'hooli', licenses: '3', templatePrefix: 'h_' });
-      await sleep(5);
+      await clockPast(organisation.updatedAt);
       const response = await put(organisation.id, { licenses: '40', isPublic: 'true', templatePrefix: '' }).expect(200);
       const updated = response.body as Organisation;
       expect(updated).toEqual({ ...organisation, licenses: 40, isPublic: true, templatePrefix: null, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });

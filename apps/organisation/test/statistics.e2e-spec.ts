@@ -1,12 +1,14 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { type ApiCallEntry, RequestLogWriter } from '@teamfit/common';
 import { apiCallEntry as entry } from '@teamfit/common/testing';
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
+import { createTestDatabase, openTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { Client } from 'pg';
 import request from 'supertest';
+import { PersonaFactory } from '../../profile/test/persona.fixture';
 import { organisationAppModule } from '../src/organisation-app.module';
 import { TelemetryRetentionJob } from '../src/statistics/telemetry-retention.job';
+import { OrganisationFactory } from './organisation.fixture';
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
 const daysAgo = (days: number, hour = 10): Date => new Date(Date.UTC(2026, 5, 15 - days, hour));
@@ -70,16 +72,19 @@ describe('visitor and by-app statistics', () => {
   });
 
   it('counts organisations, personas by status and role, evaluations by status and teams', async () => {
+    const connection = openTestDatabase(database.url);
     const client = new Client({ connectionString: database.url });
     await client.connect();
     try {
+      const organisations = new OrganisationFactory(connection.db);
+      await organisations.create('Acme');
+      await organisations.create('Globex');
+      const personas = new PersonaFactory(connection.db);
+      await personas.create({ role: 'Dev', status: 'ACTIVE', roles: ['CANDIDATE', 'EMPLOYEE'] });
+      await personas.create({ role: 'Dev', status: 'ACTIVE', roles: ['EMPLOYEE'] });
+      await personas.create({ role: 'HR', status: 'BLOCKED', roles: ['HR', 'MANAGER'] });
+      await personas.create({ role: 'Lead', status: 'PENDING', roles: ['TEAM_MANAGER', 'MANAGER', 'EMPLOYEE'] });
       await client.query(`
-        INSERT INTO organisation.organisations (object_id, name, url_name) VALUES ('aaaaaaaaaaaaaaaaaaaaaaaa', 'Acme', 'acme'), ('bbbbbbbbbbbbbbbbbbbbbbbb', 'Globex', 'globex');
-        INSERT INTO profile.personas (user_id, role, description, status, roles) VALUES
-          (gen_random_uuid(), 'Dev', 'd', 'ACTIVE', '{CANDIDATE,EMPLOYEE}'),
-          (gen_random_uuid(), 'Dev', 'd', 'ACTIVE', '{EMPLOYEE}'),
-          (gen_random_uuid(), 'HR', 'd', 'BLOCKED', '{HR,MANAGER}'),
-          (gen_random_uuid(), 'Lead', 'd', 'PENDING', '{TEAM_MANAGER,MANAGER,EMPLOYEE}');
         INSERT INTO profile.teams (id, organisation_id, team_name) VALUES ('cccccccccccccccccccccccc', 'org', 'Core');
         INSERT INTO evaluation.teams (name, member_persona_ids) VALUES ('Algo', '{}');
         INSERT INTO evaluation.questionnaire_versions (hash, question_set) VALUES ('empty', '{"groups":[],"questions":[]}');
@@ -89,6 +94,7 @@ describe('visitor and by-app statistics', () => {
       `);
     } finally {
       await client.end();
+      await connection.close();
     }
     const response = await get('/stats');
     expect(response.body).toEqual({

@@ -3,7 +3,6 @@ import { personas } from '@teamfit/personas';
 import { startTestService, TestTokens } from '@teamfit/platform/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import request from 'supertest';
 import { seedSmallQuestionnaire } from '../../evaluation/test/small-questionnaire.fixture';
@@ -11,7 +10,7 @@ import { evaluationAppModule } from '../../evaluation/src/evaluation-app.module'
 import { organisationAppModule } from '../../organisation/src/organisation-app.module';
 import { profileAppModule } from '../src/profile-app.module';
 import { answerAll, eventually, identityHits } from './erasure-test-kit';
-import { type ServiceProcess, startServiceProcess } from './service-process.fixture';
+import { type ServiceProcess, startServiceProcess } from '../../../tools/testing/service-process.fixture';
 
 /**
  * An erasure survives crashes half-way. The profile service (a real process of the built code)
@@ -157,8 +156,9 @@ describe('an erasure cut short by crashes completes after the restart', () => {
     expect(record?.pending_identity).toBeNull();
     expect(await count('evaluation.evaluations WHERE persona_id = $1', [persona.id])).toBe(0);
     expect((await client.query('SELECT requester_id, title FROM organisation.service_requests WHERE id = $1', [ticketId])).rows).toEqual([{ requester_id: '[erased]', title: '[erased] needs help' }]);
-    // Calls made straight to the services carry the persona too: the log is scrubbed of them as well.
-    await sleep(1_500);
+    // Calls made straight to the services carry the persona too: the log is scrubbed of them as
+    // well. A service writes its request log on shutdown, so once they have stopped all of it is in.
+    for (const service of running) await service.stop();
     expect(await identityHits(client, [persona.id, persona.email, persona.firstName, persona.lastName])).toEqual({});
   }, 60_000);
 });

@@ -1,5 +1,5 @@
+import { clockPast } from '@teamfit/common/testing';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { expectBadRequest, type Persona, ISO_TIMESTAMP, type ProfileHarness, startProfile, UNKNOWN_UUID, UUID } from './profile-test-kit';
 
@@ -179,7 +179,7 @@ describe('profile service: /persona', () => {
   describe('PUT /persona/:id', () => {
     it('merges user field by field and changes only the given fields', async () => {
       const persona = await create({ user: { firstName: 'Ada', lastName: 'Byron', username: 'ada', emailAddress: 'ada.user@example.test' }, contactNumber: '1' });
-      await sleep(5);
+      await clockPast(persona.updatedAt);
       const userId = randomUUID();
       const response = await api()
         .put(`/persona/${persona.id}`)

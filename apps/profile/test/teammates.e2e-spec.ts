@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { clockPast } from '@teamfit/common/testing';
 import request from 'supertest';
 import { expectBadRequest, ISO_TIMESTAMP, OBJECT_ID, type ProfileHarness, startProfile, UNKNOWN_OBJECT_ID, UNKNOWN_UUID } from './profile-test-kit';
 
@@ -119,7 +119,7 @@ describe('profile service: /teammate and /me', () => {
   describe('update', () => {
     it('changes only the given fields and bumps updatedAt', async () => {
       const teammate = await create({ firstName: 'Grace', lastName: 'Brewster', emailAddress: 'grace@example.test' });
-      await sleep(5);
+      await clockPast(teammate.updatedAt);
       const response = await api().put(`/teammate/${teammate._id}`).set('Authorization', profile.admin).send({ lastName: 'Hopper' }).expect(200);
       const updated = response.body as Teammate;
       expect(updated).toEqual({ ...teammate, lastName: 'Hopper', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });

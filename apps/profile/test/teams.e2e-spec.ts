@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { clockPast } from '@teamfit/common/testing';
 import request from 'supertest';
 import { expectBadRequest, ISO_TIMESTAMP, OBJECT_ID, type ProfileHarness, startProfile, UNKNOWN_OBJECT_ID, UNKNOWN_UUID } from './profile-test-kit';
 
@@ -176,7 +176,7 @@ describe('profile service: /team', () => {
   describe('update', () => {
     it('changes any subset of the create fields, organisation_id too, and answers in the create shape', async () => {
       const team = await create({ organisation_id: ORG_A, teamName: 'Before', teamDescription: 'Old', roleName: 'Dev', managers: ['m'] });
-      await sleep(5);
+      await clockPast(team.updatedAt);
       const response = await api()
         .put(`/team/${team._id}`)
         .set('Authorization', profile.admin)

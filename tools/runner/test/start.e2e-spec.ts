@@ -122,6 +122,12 @@ function readLoad(url: string, token: string, callers: number) {
   return {
     statuses,
     failures,
+    /** Resolves once `count` reads have been answered (or failed), however long the machine takes. */
+    reached: async (count: number) => {
+      for (const deadline = Date.now() + 60_000; statuses.length + failures.length < count; await new Promise((resolve) => setTimeout(resolve, 25))) {
+        if (Date.now() > deadline) throw new Error(`only ${statuses.length + failures.length} of ${count} reads within 60 s`);
+      }
+    },
     stop: async () => {
       running = false;
       await done;
@@ -254,7 +260,8 @@ describe('npm start (the local runner)', () => {
     const evaluation = await post(`${gateway}/evaluation/evaluation`, admin, { personaId: persona['id'], teamId: team['id'] });
 
     const load = readLoad(`${gateway}/evaluation/evaluation/${String(evaluation['id'])}`, admin, 8);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Reading steadily (two rounds of every caller) before anything is killed.
+    await load.reached(16);
     // The first instance: a gateway that knew only one address per service would know this one.
     const port = instancePort(Number(runnerEnv['SERVICE_BASE_PORT']), 'evaluation', 1);
     const victim = serviceProcesses(pid, 'evaluation').find((child) => readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0').includes(`PORT=${port}`));
@@ -271,8 +278,8 @@ describe('npm start (the local runner)', () => {
         break;
       }
     }
-    // The reads go on a little with both instances in the gateway again.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // The reads go on a little with both instances in the gateway again (five more rounds).
+    await load.reached(Math.max(load.statuses.length + 40, 101));
     await load.stop();
 
     expect(load.failures).toEqual([]);

@@ -3,6 +3,7 @@ export {
   TEST_TEMPLATE_ENV,
   createTestDatabase,
   migrationsUpTo,
+  openTestDatabase,
   prepareTemplateDatabase,
   withDatabase,
   type TestDatabase,

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Client, Pool } from 'pg';
+import { type Database, survivingConnectionLoss } from '../database.module';
 import { quoteIdentifier } from '../embedded-postgres';
 import { type MigrationTarget, runMigrations } from '../migrations';
 
@@ -82,4 +84,11 @@ export function migrationsUpTo(target: MigrationTarget, lastTag: string): Migrat
   if (last < 0) throw new Error(`${target.service} has no migration ${lastTag}`);
   writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
   return { ...target, migrationsFolder: folder };
+}
+
+/** A database handle as a service holds one (on a small pool), for test factories that write through the real repositories. */
+export function openTestDatabase(url: string): { db: Database; close(): Promise<void> } {
+  // As in the services: a connection the server ends while idle is dropped, not an unhandled error.
+  const pool = survivingConnectionLoss(new Pool({ connectionString: url, max: 2 }), 'test-factory');
+  return { db: drizzle({ client: pool }), close: () => pool.end() };
 }
