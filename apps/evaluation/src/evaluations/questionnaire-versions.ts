@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LruMap } from '@teamfit/common';
 import { type CompactQuestionnaire, compactQuestionnaire, type QuestionnaireDefinition } from '@teamfit/scoring';
 import type { QuestionSet } from './evaluation.types';
 import type { Executor } from './evaluation.repository';
@@ -25,8 +26,8 @@ const CACHED_VERSIONS = 64;
  */
 @Injectable()
 export class QuestionnaireVersions {
-  private readonly byId = new Map<number, QuestionnaireVersion>();
-  private readonly idByHash = new Map<string, number>();
+  private readonly byId = new LruMap<number, QuestionnaireVersion>(CACHED_VERSIONS);
+  private readonly idByHash = new LruMap<string, number>(CACHED_VERSIONS);
 
   constructor(private readonly versions: QuestionnaireVersionRepository) {}
 
@@ -36,12 +37,15 @@ export class QuestionnaireVersions {
     const known = this.idByHash.get(hash);
     const id = known ?? (await this.versions.idFor(hash, questionSet));
     const cached = this.byId.get(id);
-    if (cached) return this.touch(cached);
-    this.remember(hash, id);
+    if (cached) return cached;
+    this.idByHash.set(hash, id);
     return this.store(id, questionSet);
   }
 
   async get(id: number, db?: Executor): Promise<QuestionnaireVersion> {
+    // Every answer asks for its version: a cached one is answered without getMany's arrays.
+    const cached = this.byId.get(id);
+    if (cached) return cached;
     const [version] = await this.getMany([id], db);
     if (!version) throw new Error(`questionnaire version ${id} does not exist`);
     return version;
@@ -49,16 +53,16 @@ export class QuestionnaireVersions {
 
   /** The versions with these ids (one query for those not cached yet); unknown ids are left out. */
   async getMany(ids: readonly number[], db?: Executor): Promise<QuestionnaireVersion[]> {
-    const missing = [...new Set(ids)].filter((id) => !this.byId.has(id));
+    const missing = [...new Set(ids)].filter((id) => this.byId.get(id) === undefined);
     if (missing.length > 0) {
       for (const row of await this.versions.findByIds(missing, db)) {
-        this.remember(row.hash, row.id);
+        this.idByHash.set(row.hash, row.id);
         this.store(row.id, row.questionSet);
       }
     }
     return ids.flatMap((id) => {
       const version = this.byId.get(id);
-      return version ? [this.touch(version)] : [];
+      return version ? [version] : [];
     });
   }
 
@@ -66,19 +70,6 @@ export class QuestionnaireVersions {
     const definition = scoringQuestionnaire(questionSet);
     const version = { id, questionSet, served: questionSet.questions.map(serveQuestion), definition, compact: compactQuestionnaire(definition) };
     this.byId.set(id, version);
-    if (this.byId.size > CACHED_VERSIONS) this.byId.delete(this.byId.keys().next().value as number);
-    return version;
-  }
-
-  private remember(hash: string, id: number): void {
-    this.idByHash.set(hash, id);
-    if (this.idByHash.size > CACHED_VERSIONS) this.idByHash.delete(this.idByHash.keys().next().value as string);
-  }
-
-  /** Marks the entry as recently used (a Map iterates in insertion order). */
-  private touch(version: QuestionnaireVersion): QuestionnaireVersion {
-    this.byId.delete(version.id);
-    this.byId.set(version.id, version);
     return version;
   }
 }

@@ -1,3 +1,4 @@
+import { LruMap } from '@teamfit/common';
 import type { TeamAggregate } from '@teamfit/scoring';
 
 /** Teams × questionnaire versions kept; an entry is a few kilobytes whatever the team's size. */
@@ -11,26 +12,19 @@ const CACHED_AGGREGATES = 256;
  * (least recently used goes first). Entries are never handed out: callers get copies.
  */
 export class TeamAggregateCache {
-  private readonly entries = new Map<string, { profilesVersion: number; aggregate: TeamAggregate }>();
+  private readonly entries = new LruMap<string, { profilesVersion: number; aggregate: TeamAggregate }>(CACHED_AGGREGATES);
 
   /** A copy of the entry for this team and version when it was built at `profilesVersion`. */
   find(teamId: number, questionnaireVersionId: number, profilesVersion: number): TeamAggregate | undefined {
     const key = `${teamId}:${questionnaireVersionId}`;
     const entry = this.entries.get(key);
     if (!entry || entry.profilesVersion !== profilesVersion) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry.aggregate.clone();
   }
 
   /** Keeps a copy of `aggregate` as the team's at `profilesVersion`. */
   remember(teamId: number, questionnaireVersionId: number, profilesVersion: number, aggregate: TeamAggregate): void {
     const key = `${teamId}:${questionnaireVersionId}`;
-    this.entries.delete(key);
     this.entries.set(key, { profilesVersion, aggregate: aggregate.clone() });
-    if (this.entries.size > CACHED_AGGREGATES) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
   }
 }
