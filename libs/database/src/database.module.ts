@@ -11,6 +11,11 @@ const REPLICA_POOL = Symbol('REPLICA_POOL');
 export type Database = NodePgDatabase<Record<string, never>> & { $client: Pool };
 /** The handle a `db.transaction(async (tx) => …)` callback receives. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * What a repository method runs its statements on: the transaction its service opened, or the
+ * pool for a read (or a single-statement write) that needs none. Repositories never open one.
+ */
+export type Executor = Database | Transaction;
 
 /** Injects the service's Drizzle database handle: the primary, for writes and for reads of what was just written. */
 export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);

@@ -10,6 +10,7 @@ export {
   survivingConnectionLoss,
   type Database,
   type DatabaseOptions,
+  type Executor,
   type Transaction,
 } from './database.module';
 export { isDatabaseUnavailable } from './database-unavailable';
