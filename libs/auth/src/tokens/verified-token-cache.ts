@@ -1,3 +1,4 @@
+import { LruMap } from '@teamfit/common';
 import type { VerifiedToken } from './token-claims';
 import type { TokenSigner } from './token-signer';
 
@@ -20,12 +21,14 @@ export const DEFAULT_VERIFIED_TOKEN_CACHE_SIZE = 4_096;
  * - Bounded: past `maxEntries` the oldest entry goes, so memory stays small under any traffic.
  */
 export class VerifiedTokenCache {
-  private readonly entries = new Map<string, VerifiedToken>();
+  private readonly entries: LruMap<string, VerifiedToken>;
 
   constructor(
     private readonly signer: TokenSigner,
-    private readonly maxEntries: number = DEFAULT_VERIFIED_TOKEN_CACHE_SIZE,
-  ) {}
+    maxEntries: number = DEFAULT_VERIFIED_TOKEN_CACHE_SIZE,
+  ) {
+    this.entries = new LruMap(maxEntries);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -35,18 +38,10 @@ export class VerifiedTokenCache {
   verify(token: string): VerifiedToken {
     const cached = this.entries.get(token);
     if (cached !== undefined) {
+      if (cached.exp > this.signer.nowSeconds()) return cached;
       this.entries.delete(token);
-      if (cached.exp > this.signer.nowSeconds()) {
-        // Re-inserted as the newest: eviction takes the least recently used token, not a busy one.
-        this.entries.set(token, cached);
-        return cached;
-      }
     }
     const verified = Object.freeze(this.signer.verify(token));
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done !== true) this.entries.delete(oldest.value);
-    }
     this.entries.set(token, verified);
     return verified;
   }
