@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { organisations } from '@teamfit/accounts';
-import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type EvaluationAnswerRow,
@@ -12,8 +12,6 @@ import {
   teams,
 } from '../database/evaluation.schema';
 import type { EvaluationResults } from './evaluation.types';
-
-export type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'execute'>;
 
 /**
  * Where a read goes: a transaction (`Executor`), the primary's pool (`'primary'`: reads that must

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { eq, inArray } from 'drizzle-orm';
 import { type QuestionnaireVersionRow, questionnaireVersions } from '../database/evaluation.schema';
 import type { QuestionSet } from './evaluation.types';
-import type { Executor } from './evaluation.repository';
 
 /** The immutable questionnaire versions: insert-if-absent by content hash, read by id. */
 @Injectable()

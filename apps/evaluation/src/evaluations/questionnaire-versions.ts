@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LruMap } from '@teamfit/common';
 import { type CompactQuestionnaire, compactQuestionnaire, type QuestionnaireDefinition } from '@teamfit/scoring';
 import type { QuestionSet } from './evaluation.types';
-import type { Executor } from './evaluation.repository';
+import type { Executor } from '@teamfit/database';
 import { QuestionnaireVersionRepository } from './questionnaire-version.repository';
 import { questionSetHash, scoringQuestionnaire, type ServedQuestion, serveQuestion } from './question-set';
 

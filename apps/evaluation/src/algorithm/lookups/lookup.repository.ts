@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { asc, count, eq } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '@teamfit/common';
-import type { Executor } from '../shared/executor';
 import type { LookupDescriptor, LookupRow } from './lookup.descriptors';
 import type { LookupInput } from './lookup.dto';
 

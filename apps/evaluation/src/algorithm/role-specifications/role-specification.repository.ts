@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { asc, count, eq } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '@teamfit/common';
 import { type RoleSpecificationRow, roleSpecifications } from '../../database/evaluation.schema';
-import type { Executor } from '../shared/executor';
 
 export type RoleSpecificationCriteria = Partial<Omit<typeof roleSpecifications.$inferInsert, 'id'>>;
 

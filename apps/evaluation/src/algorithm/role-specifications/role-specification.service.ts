@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type PageRequest, postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
-import type { Executor } from '../shared/executor';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { lockLookupIds } from '../shared/lookup-references';
 import { isReferencedRowViolation } from '../shared/postgres-codes';
 import { CRITERIA, mapRoleSpecification, type RoleSpecificationDto, type RoleSpecificationInput } from './role-specification.dto';

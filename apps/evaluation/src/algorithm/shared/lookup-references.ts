@@ -1,9 +1,9 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { validationFailed } from '@teamfit/common';
+import type { Executor } from '@teamfit/database';
 import { roleSpecifications, userExperiences, userGoals } from '../../database/evaluation.schema';
 import { LOOKUPS, type LookupCollection } from '../lookups/lookup.descriptors';
-import type { Executor } from './executor';
 
 /*
  * Lookup ids live inside JSONB criteria and integer arrays, where PostgreSQL has no foreign keys.

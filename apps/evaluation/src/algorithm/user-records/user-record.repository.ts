@@ -1,8 +1,7 @@
 import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Database } from '@teamfit/database';
+import type { Database, Executor } from '@teamfit/database';
 import { offsetOf, type PageRequest } from '@teamfit/common';
 import type { userExperiences, userGoals } from '../../database/evaluation.schema';
-import type { Executor } from '../shared/executor';
 
 type UserRecordTable = typeof userExperiences | typeof userGoals;
 type AnyUserRecordRow = UserRecordTable['$inferSelect'];

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type PageRequest, postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import type { UserExperienceRow, UserGoalRow } from '../../database/evaluation.schema';
-import type { Executor } from '../shared/executor';
 import { lockLookupIds } from '../shared/lookup-references';
 import { UNIQUE_VIOLATION } from '../shared/postgres-codes';
 import { EXPERIENCE_FIELDS, GOAL_FIELDS, type UserRecordField } from './user-record.dto';
-import { UserExperienceRepository, UserGoalRepository } from './user-record.repositories';
+import { UserExperienceRepository } from './user-experience.repository';
+import { UserGoalRepository } from './user-goal.repository';
 import type { UserRecordRepository } from './user-record.repository';
 
 /** The validated body of a write: the record's fields, each absent, a set of ids, or one id (or null). */
