@@ -32,17 +32,17 @@ export class LookupRepository {
     return row && rowOf(lookup, row);
   }
 
-  async insert(lookup: LookupDescriptor, input: Required<Pick<LookupInput, 'name'>> & LookupInput): Promise<LookupRow> {
-    const [row] = await this.db.insert(lookup.table).values(columnsOf(lookup, input)).returning();
+  async insert(tx: Executor, lookup: LookupDescriptor, input: Required<Pick<LookupInput, 'name'>> & LookupInput): Promise<LookupRow> {
+    const [row] = await tx.insert(lookup.table).values(columnsOf(lookup, input)).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return rowOf(lookup, row);
   }
 
   /** Changes only the given columns; `undefined` when no row has the id. */
-  async update(lookup: LookupDescriptor, id: number, changes: LookupInput): Promise<LookupRow | undefined> {
+  async update(tx: Executor, lookup: LookupDescriptor, id: number, changes: LookupInput): Promise<LookupRow | undefined> {
     const values = columnsOf(lookup, changes);
-    if (Object.keys(values).length === 0) return this.findById(lookup, id);
-    const [row] = await this.db.update(lookup.table).set(values).where(eq(lookup.table.id, id)).returning();
+    if (Object.keys(values).length === 0) return this.findById(lookup, id, tx);
+    const [row] = await tx.update(lookup.table).set(values).where(eq(lookup.table.id, id)).returning();
     return row && rowOf(lookup, row);
   }
 

@@ -26,11 +26,11 @@ export class LookupService {
   }
 
   create(lookup: LookupDescriptor, input: CreateNamedLookupDto & LookupInput): Promise<LookupRow> {
-    return this.repository.insert(lookup, input);
+    return this.repository.insert(this.db, lookup, input);
   }
 
   async update(lookup: LookupDescriptor, id: number, input: LookupInput): Promise<LookupRow> {
-    const row = await this.repository.update(lookup, id, input);
+    const row = await this.repository.update(this.db, lookup, id, input);
     if (!row) throw notFound(lookup.label);
     return row;
   }

@@ -38,8 +38,8 @@ export class RoleSpecificationRepository {
   }
 
   /** Throws the driver's foreign-key violation while a role refers to the specification. */
-  async delete(id: number): Promise<boolean> {
-    const deleted = await this.db.delete(roleSpecifications).where(eq(roleSpecifications.id, id)).returning({ id: roleSpecifications.id });
+  async delete(tx: Executor, id: number): Promise<boolean> {
+    const deleted = await tx.delete(roleSpecifications).where(eq(roleSpecifications.id, id)).returning({ id: roleSpecifications.id });
     return deleted.length > 0;
   }
 }

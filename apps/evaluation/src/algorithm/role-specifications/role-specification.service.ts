@@ -51,7 +51,7 @@ export class RoleSpecificationService {
   async remove(id: number): Promise<void> {
     let deleted: boolean;
     try {
-      deleted = await this.repository.delete(id);
+      deleted = await this.repository.delete(this.db, id);
     } catch (error) {
       if (isReferencedRowViolation(postgresErrorOf(error)?.code)) throw conflict(`Role specification ${id} is still used by roles`);
       throw error;

@@ -58,8 +58,8 @@ export abstract class UserRecordRepository<Row extends { userId: number }> {
     return { row: asRow<Row>(row), created };
   }
 
-  async delete(userId: number): Promise<boolean> {
-    const deleted = await this.db.delete(this.table).where(eq(this.table.userId, userId)).returning({ userId: this.table.userId });
+  async delete(tx: Executor, userId: number): Promise<boolean> {
+    const deleted = await tx.delete(this.table).where(eq(this.table.userId, userId)).returning({ userId: this.table.userId });
     return deleted.length > 0;
   }
 }

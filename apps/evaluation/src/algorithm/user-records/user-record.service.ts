@@ -71,7 +71,7 @@ export abstract class UserRecordService<Row extends { userId: number }> {
   }
 
   async remove(userId: number): Promise<void> {
-    if (!(await this.repository.delete(userId))) throw notFound(this.descriptor.label);
+    if (!(await this.repository.delete(this.db, userId))) throw notFound(this.descriptor.label);
   }
 
   /** Only the record's own fields, copied (plain arrays, no DTO instances). */
