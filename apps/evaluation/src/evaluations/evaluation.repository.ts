@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { organisations } from '@teamfit/accounts';
 import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { personas } from '@teamfit/personas';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type EvaluationAnswerRow,
   type EvaluationRow,
@@ -31,6 +32,13 @@ export interface EvaluationFilter {
  * without a lock is written only if the row is still the one it read).
  */
 export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'> & { rowVersion: string };
+
+/** What an erasure removed: counts only, never whose. */
+export interface ErasedEvaluations {
+  evaluations: number;
+  answers: number;
+  scoreProfiles: number;
+}
 
 export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt' | 'answerValues' | 'questionnaireVersionId'>;
 
@@ -358,6 +366,47 @@ export class EvaluationRepository {
   async complete(tx: Executor, evaluation: CompletedEvaluation, changes: Completion): Promise<void> {
     const result = await tx.execute(withParameters(COMPLETE_LOCKED, completionValues(evaluation, changes)));
     if (result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
+  }
+
+  /**
+   * A persona's erasure: its evaluations with their answers and score profiles. Removing score
+   * profiles gives each team the persona is a member of a new profiles version (the triggers of
+   * migration 0005).
+   */
+  async eraseOfPersona(tx: Executor, personaId: string): Promise<ErasedEvaluations> {
+    const own = tx.select({ id: evaluations.id }).from(evaluations).where(eq(evaluations.personaId, personaId));
+    const answers = await tx.delete(evaluationAnswers).where(inArray(evaluationAnswers.evaluationId, own)).returning({ id: evaluationAnswers.evaluationId });
+    const profiles = await tx.delete(evaluationScoreProfiles).where(eq(evaluationScoreProfiles.personaId, personaId)).returning({ id: evaluationScoreProfiles.evaluationId });
+    const removed = await tx.delete(evaluations).where(eq(evaluations.personaId, personaId)).returning({ id: evaluations.id });
+    return { evaluations: removed.length, answers: answers.length, scoreProfiles: profiles.length };
+  }
+
+  /**
+   * The retention: up to `limit` complete evaluations completed before `cutoff` of personas that
+   * are not ACTIVE (blocked, pending, or no longer there at all), oldest first, erased with their
+   * answers and stored score profiles. Counts, and the personas whose score profiles went.
+   */
+  async eraseRetained(tx: Executor, cutoff: Date, limit: number): Promise<ErasedEvaluations & { profilePersonaIds: string[] }> {
+    const due = await tx.execute<{ id: string }>(sql`
+      SELECT ${evaluations.id} AS id FROM ${evaluations}
+       WHERE ${evaluations.status} = 'complete' AND ${evaluations.completedAt} < ${cutoff.toISOString()}::timestamptz
+         AND NOT EXISTS (SELECT 1 FROM ${personas} WHERE ${personas.id} = ${evaluations.personaId} AND ${personas.status} = 'ACTIVE')
+       ORDER BY ${evaluations.completedAt}, ${evaluations.id}
+       LIMIT ${limit}`);
+    const ids = due.rows.map((row) => row.id);
+    if (ids.length === 0) return { evaluations: 0, answers: 0, scoreProfiles: 0, profilePersonaIds: [] };
+    const idList = sql`${sql.param(ids)}::uuid[]`;
+    const answers = await tx.execute(sql`DELETE FROM ${evaluationAnswers} WHERE ${evaluationAnswers.evaluationId} = ANY (${idList})`);
+    const profiles = await tx.execute<{ persona_id: string }>(
+      sql`DELETE FROM ${evaluationScoreProfiles} WHERE ${evaluationScoreProfiles.evaluationId} = ANY (${idList}) RETURNING ${evaluationScoreProfiles.personaId} AS persona_id`,
+    );
+    const erased = await tx.execute(sql`DELETE FROM ${evaluations} WHERE ${evaluations.id} = ANY (${idList})`);
+    return {
+      evaluations: erased.rowCount ?? 0,
+      answers: answers.rowCount ?? 0,
+      scoreProfiles: profiles.rowCount ?? 0,
+      profilePersonaIds: [...new Set(profiles.rows.map((row) => row.persona_id))],
+    };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '@teamfit/common';
 import type { LookupDescriptor, LookupRow } from './lookup.descriptors';
 import type { LookupInput } from './lookup.dto';
@@ -50,6 +50,16 @@ export class LookupRepository {
   async lockForDelete(tx: Executor, lookup: LookupDescriptor, id: number): Promise<boolean> {
     const rows = await tx.select({ id: lookup.table.id }).from(lookup.table).where(eq(lookup.table.id, id)).for('update');
     return rows.length > 0;
+  }
+
+  /**
+   * SELECT … FOR KEY SHARE on those of `ids` that exist (in id order, so concurrent writers lock
+   * alike): none of them can be deleted until the transaction ends. The ids found.
+   */
+  async lockForReference(tx: Executor, lookup: LookupDescriptor, ids: readonly number[]): Promise<number[]> {
+    const { table } = lookup;
+    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, [...ids])).orderBy(table.id).for('key share');
+    return found.map((row) => row.id);
   }
 
   async delete(tx: Executor, lookup: LookupDescriptor, id: number): Promise<void> {
