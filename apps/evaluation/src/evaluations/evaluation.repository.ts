@@ -222,7 +222,11 @@ const teamStampQuery = (db: Executor) =>
     .where(eq(teams.id, sql.placeholder('teamId')))
     .prepare('evaluation_team_stamp');
 
-/** The evaluations, their answers and score profiles: plain rows in, plain rows out. Pass a transaction as `db`. */
+/**
+ * The one gateway that writes evaluations, evaluation_answers and evaluation_score_profiles (the
+ * completing answer writes all three in one statement): plain rows in, plain rows out. Writes take
+ * the transaction (or the pool) first; reads choose their side with `from`.
+ */
 @Injectable()
 export class EvaluationRepository {
   private readonly byId;
