@@ -2,12 +2,13 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { Clock, ServiceConfig } from '@teamfit/common';
 import { serviceModule } from '@teamfit/platform';
-import { ALGORITHM_CONTROLLERS, ALGORITHM_PROVIDERS } from './algorithm/algorithm.parts';
-import { EVALUATION_CONTROLLERS, EVALUATION_PROVIDERS } from './evaluations/evaluation.parts';
-import { EvaluationErasureJob } from './privacy/evaluation-erasure.job';
-import { EvaluationErasureRepository } from './privacy/evaluation-erasure.repository';
-import { EvaluationRetentionJob } from './privacy/evaluation-retention.job';
-import { EvaluationRetentionRepository } from './privacy/evaluation-retention.repository';
+import { LookupsModule } from './algorithm/lookups/lookups.module';
+import { RoleSpecificationsModule } from './algorithm/role-specifications/role-specifications.module';
+import { RolesModule } from './algorithm/roles/roles.module';
+import { TeamsModule } from './algorithm/teams/teams.module';
+import { UserRecordsModule } from './algorithm/user-records/user-records.module';
+import { EvaluationsModule } from './evaluations/evaluations.module';
+import { EvaluationPrivacyModule } from './privacy/evaluation-privacy.module';
 import openApiMetadata from './openapi.metadata';
 
 @Module({})
@@ -18,18 +19,19 @@ export interface EvaluationAppOptions {
   now?: Clock;
 }
 
+/** The import order is the order of the routes in the OpenAPI document: the algorithm entities', then the evaluations'. */
 export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAppOptions = {}): DynamicModule =>
   serviceModule(config, EvaluationAppModule, {
     openApiMetadata,
-    imports: [ScheduleModule.forRoot()],
-    controllers: [...ALGORITHM_CONTROLLERS, ...EVALUATION_CONTROLLERS],
-    providers: [
-      ...ALGORITHM_PROVIDERS,
-      ...EVALUATION_PROVIDERS,
-      EvaluationErasureRepository,
-      EvaluationErasureJob,
-      EvaluationRetentionRepository,
-      EvaluationRetentionJob,
+    imports: [
+      ScheduleModule.forRoot(),
+      TeamsModule,
+      RolesModule,
+      RoleSpecificationsModule,
+      UserRecordsModule,
+      LookupsModule,
+      EvaluationsModule,
+      EvaluationPrivacyModule,
     ],
     clock: options.now,
   });

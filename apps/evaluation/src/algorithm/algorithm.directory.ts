@@ -9,8 +9,6 @@ import {
   type RoleSpecificationRow,
   roles,
   type TeamRow,
-  teamColumns,
-  teams,
   type UserExperienceRow,
   userExperiences,
   studyMajors,
@@ -18,6 +16,7 @@ import {
   userGoals,
 } from '../database/evaluation.schema';
 import type { OrderedLookupCollection } from './lookups/lookup.descriptors';
+import { TeamRepository } from './teams/team.repository';
 
 const ORDERED_LOOKUP_TABLES = { professionalyears: professionalYears, educationlevels: educationLevels, studymajors: studyMajors } as const;
 
@@ -32,11 +31,13 @@ export type { OrderedLookupCollection } from './lookups/lookup.descriptors';
  */
 @Injectable()
 export class AlgorithmDirectory {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly teams: TeamRepository,
+  ) {}
 
-  async getTeam(id: number): Promise<TeamRow | undefined> {
-    const [row] = await this.db.select(teamColumns).from(teams).where(eq(teams.id, id)).limit(1);
-    return row;
+  getTeam(id: number): Promise<TeamRow | undefined> {
+    return this.teams.findById(id);
   }
 
   /** The team's role with the lowest id: the default role of a team match (docs/algorithm.md). */

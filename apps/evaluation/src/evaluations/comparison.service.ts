@@ -14,6 +14,7 @@ import {
   type RoleMatchResult,
   type WorkstyleResult,
 } from '@teamfit/scoring';
+import { TeamRepository } from '../algorithm/teams/team.repository';
 import { assertMayCompareWith } from './evaluation-access';
 import { EvaluationRepository, type EvaluationState } from './evaluation.repository';
 import { EvaluationService } from './evaluation.service';
@@ -37,6 +38,7 @@ export class ComparisonService {
   constructor(
     @InjectDatabase() db: Database,
     private readonly evaluations: EvaluationRepository,
+    private readonly teams: TeamRepository,
     private readonly flow: EvaluationService,
     private readonly teamContext: TeamContextService,
     private readonly roles: RoleMatchService,
@@ -71,7 +73,7 @@ export class ComparisonService {
     await this.assertPersonaComparesOwn(principal, evaluation, { teamId: options.algorithmTeamId, algorithmUserId: options.algorithmUserId });
     if (options.algorithmTeamId === evaluation.teamId) throw validationFailed("algorithmTeamId must differ from the evaluation's own team");
     // Names only: the member list stays in the database (the team context reads it there).
-    const names = await this.evaluations.teamNames(evaluation.teamId, options.algorithmTeamId);
+    const names = await this.teams.namesOf(evaluation.teamId, options.algorithmTeamId);
     const targetTeam = names.find((team) => team.id === options.algorithmTeamId);
     if (!targetTeam) throw new DomainError('not_found', `Target team ${options.algorithmTeamId} not found`);
     const sourceTeam = names.find((team) => team.id === evaluation.teamId);

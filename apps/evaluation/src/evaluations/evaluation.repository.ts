@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { organisations } from '@teamfit/accounts';
-import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
+import { personas } from '@teamfit/personas';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type EvaluationAnswerRow,
   type EvaluationRow,
@@ -12,8 +13,6 @@ import {
   teams,
 } from '../database/evaluation.schema';
 import type { EvaluationResults } from './evaluation.types';
-
-export type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'execute'>;
 
 /**
  * Where a read goes: a transaction (`Executor`), the primary's pool (`'primary'`: reads that must
@@ -33,6 +32,13 @@ export interface EvaluationFilter {
  * without a lock is written only if the row is still the one it read).
  */
 export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'> & { rowVersion: string };
+
+/** What an erasure removed: counts only, never whose. */
+export interface ErasedEvaluations {
+  evaluations: number;
+  answers: number;
+  scoreProfiles: number;
+}
 
 export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt' | 'answerValues' | 'questionnaireVersionId'>;
 
@@ -138,6 +144,33 @@ const completeText = (rowCheck: string) => `WITH completed AS (
 const COMPLETE_UNCHANGED = { name: 'evaluation_complete_unchanged', text: completeText(` AND xmin::text = $12 AND status <> 'complete'`) } as const;
 const COMPLETE_LOCKED = completeText('');
 
+type CompletedEvaluation = Pick<EvaluationState, 'id' | 'personaId' | 'questionnaireVersionId' | 'rowVersion'>;
+
+interface Completion {
+  answer: { questionId: number; value: number; timeTaken: number; answeredAt: Date };
+  answered: number;
+  answerValues: Buffer;
+  results: EvaluationResults;
+  levels: (number | null)[];
+}
+
+/** $1 … $11 of the completing statement. */
+function completionValues(evaluation: CompletedEvaluation, { answer, answered, answerValues, results, levels }: Completion): unknown[] {
+  return [
+    evaluation.id,
+    answered,
+    answerValues,
+    JSON.stringify(results),
+    answer.answeredAt,
+    answer.questionId,
+    answer.value,
+    answer.timeTaken,
+    evaluation.personaId,
+    evaluation.questionnaireVersionId,
+    levels,
+  ];
+}
+
 /** `text`'s $n placeholders bound to `values`, as a drizzle query for an executor (a transaction). */
 function withParameters(text: string, values: readonly unknown[]): SQL {
   const pieces = text.split(/\$(\d+)/);
@@ -189,12 +222,15 @@ const teamStampQuery = (db: Executor) =>
     .where(eq(teams.id, sql.placeholder('teamId')))
     .prepare('evaluation_team_stamp');
 
-/** The evaluations, their answers and score profiles: plain rows in, plain rows out. Pass a transaction as `db`. */
+/**
+ * The one gateway that writes evaluations, evaluation_answers and evaluation_score_profiles (the
+ * completing answer writes all three in one statement): plain rows in, plain rows out. Writes take
+ * the transaction (or the pool) first; reads choose their side with `from`.
+ */
 @Injectable()
 export class EvaluationRepository {
   private readonly byId;
   private readonly stateById;
-  private readonly teamNamesQuery;
   private readonly memberProfilesOnPool;
   private readonly teamStampOnPool;
   private readonly answersOnPool;
@@ -202,14 +238,9 @@ export class EvaluationRepository {
   private readonly teamStampOnPrimary;
   private readonly answerInputsOnPrimary;
 
-  constructor(@InjectDatabase() readonly db: Database, @InjectReadDatabase() reads: Database) {
+  constructor(@InjectDatabase() private readonly db: Database, @InjectReadDatabase() reads: Database) {
     this.byId = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
     this.stateById = db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
-    this.teamNamesQuery = db
-      .select({ id: teams.id, name: teams.name })
-      .from(teams)
-      .where(sql`${teams.id} IN (${sql.placeholder('a')}, ${sql.placeholder('b')})`)
-      .prepare('evaluation_team_names');
     // Other members' completed evaluations: scoring inputs that tolerate a little lag. The stamp
     // and the profiles are read on the same side, and each cache label is exactly its snapshot's.
     this.memberProfilesOnPool = memberProfilesQuery(reads);
@@ -233,14 +264,9 @@ export class EvaluationRepository {
     return row;
   }
 
-  /** Ids and names of two algorithm teams (those that exist), without their member lists. */
-  async teamNames(a: number, b: number): Promise<{ id: number; name: string }[]> {
-    return this.teamNamesQuery.execute({ a, b });
-  }
-
   /** Locks the evaluation for the rest of the transaction: answers to it are serialised. */
-  async lockById(evaluationId: string, db: Executor): Promise<EvaluationState | undefined> {
-    const [row] = await lockQuery(db).execute({ id: evaluationId });
+  async lockById(tx: Executor, evaluationId: string): Promise<EvaluationState | undefined> {
+    const [row] = await lockQuery(tx).execute({ id: evaluationId });
     return row;
   }
 
@@ -254,8 +280,8 @@ export class EvaluationRepository {
   }
 
   /** Inserts, or returns undefined when another active evaluation of the pair won the race. */
-  async insertActive(values: typeof evaluations.$inferInsert): Promise<EvaluationRow | undefined> {
-    const [row] = await this.db
+  async insertActive(tx: Executor, values: typeof evaluations.$inferInsert): Promise<EvaluationRow | undefined> {
+    const [row] = await tx
       .insert(evaluations)
       .values(values)
       .onConflictDoNothing({ target: [evaluations.personaId, evaluations.teamId], where: sql`${evaluations.status} <> 'complete'` })
@@ -282,8 +308,8 @@ export class EvaluationRepository {
     return (db ? answersQuery(db) : this.answersOnPool).execute({ id: evaluationId });
   }
 
-  async upsertAnswer(values: { evaluationId: string; questionId: number; value: number; timeTaken: number; answeredAt: Date }, db: Executor): Promise<void> {
-    await db
+  async upsertAnswer(tx: Executor, values: { evaluationId: string; questionId: number; value: number; timeTaken: number; answeredAt: Date }): Promise<void> {
+    await tx
       .insert(evaluationAnswers)
       .values({
         evaluationId: sql.placeholder('evaluationId'),
@@ -303,14 +329,16 @@ export class EvaluationRepository {
   /**
    * Records an answer at `position` of the evaluation's version when the evaluation is incomplete
    * and stays so; returns its new counters, or undefined when nothing was written (the evaluation
-   * is complete, or this answer completes it: the caller then takes the locked path).
+   * is complete, or this answer completes it: the caller then takes the locked path). On the pool
+   * (`db`): a named prepared statement sent by the driver itself, which a transaction cannot take.
    */
   async recordProgress(
+    db: Database,
     evaluationId: string,
     position: number,
     answer: { questionId: number; value: number; timeTaken: number; answeredAt: Date },
   ): Promise<{ answered: number; answerValues: Buffer } | undefined> {
-    const result = await this.db.$client.query<{ answered: number; answer_values: Buffer }>({
+    const result = await db.$client.query<{ answered: number; answer_values: Buffer }>({
       ...RECORD_PROGRESS,
       values: [evaluationId, position, answer.questionId, answer.value, answer.timeTaken, answer.answeredAt],
     });
@@ -319,8 +347,8 @@ export class EvaluationRepository {
   }
 
   /** Progress of an incomplete evaluation: counters and the answered values, nothing else. */
-  async saveProgress(evaluationId: string, changes: { answered: number; answerValues: Buffer; updatedAt: Date }, db: Executor): Promise<void> {
-    await db
+  async saveProgress(tx: Executor, evaluationId: string, changes: { answered: number; answerValues: Buffer; updatedAt: Date }): Promise<void> {
+    await tx
       .update(evaluations)
       .set({ status: 'in_progress', answered: sql`${sql.placeholder('answered')}`, answerValues: sql`${sql.placeholder('answerValues')}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
       .where(eq(evaluations.id, id))
@@ -329,44 +357,60 @@ export class EvaluationRepository {
   }
 
   /**
-   * The completing answer in one statement: the answer, the completed evaluation with its results,
-   * and its score profile. In the caller's transaction, which holds the row lock (`db` given), or
-   * on its own, written only while the row is still the version `evaluation` was read at and
-   * incomplete. Whether it was written.
+   * The completing answer in one statement, on the pool (`db`) without the row lock: the answer,
+   * the completed evaluation with its results, and its score profile, written only while the row
+   * is still the version `evaluation` was read at and incomplete. Whether it was written.
    */
-  async complete(
-    evaluation: Pick<EvaluationState, 'id' | 'personaId' | 'questionnaireVersionId' | 'rowVersion'>,
-    changes: {
-      answer: { questionId: number; value: number; timeTaken: number; answeredAt: Date };
-      answered: number;
-      answerValues: Buffer;
-      results: EvaluationResults;
-      levels: (number | null)[];
-    },
-    db?: Executor,
-  ): Promise<boolean> {
-    const { answer, answered, answerValues, results, levels } = changes;
-    const values = [
-      evaluation.id,
-      answered,
-      answerValues,
-      JSON.stringify(results),
-      answer.answeredAt,
-      answer.questionId,
-      answer.value,
-      answer.timeTaken,
-      evaluation.personaId,
-      evaluation.questionnaireVersionId,
-      levels,
-    ];
-    if (!db) {
-      // Without the lock the row is checked first, so the answer is written only with the rest.
-      const result = await this.db.$client.query({ ...COMPLETE_UNCHANGED, values: [...values, evaluation.rowVersion] });
-      return result.rowCount === 1;
-    }
-    const result = await db.execute(withParameters(COMPLETE_LOCKED, values));
+  async completeIfUnchanged(db: Database, evaluation: CompletedEvaluation, changes: Completion): Promise<boolean> {
+    const result = await db.$client.query({ ...COMPLETE_UNCHANGED, values: [...completionValues(evaluation, changes), evaluation.rowVersion] });
+    return result.rowCount === 1;
+  }
+
+  /** The same statement in the caller's transaction, which holds the row lock (lockById). */
+  async complete(tx: Executor, evaluation: CompletedEvaluation, changes: Completion): Promise<void> {
+    const result = await tx.execute(withParameters(COMPLETE_LOCKED, completionValues(evaluation, changes)));
     if (result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
-    return true;
+  }
+
+  /**
+   * A persona's erasure: its evaluations with their answers and score profiles. Removing score
+   * profiles gives each team the persona is a member of a new profiles version (the triggers of
+   * migration 0005).
+   */
+  async eraseOfPersona(tx: Executor, personaId: string): Promise<ErasedEvaluations> {
+    const own = tx.select({ id: evaluations.id }).from(evaluations).where(eq(evaluations.personaId, personaId));
+    const answers = await tx.delete(evaluationAnswers).where(inArray(evaluationAnswers.evaluationId, own)).returning({ id: evaluationAnswers.evaluationId });
+    const profiles = await tx.delete(evaluationScoreProfiles).where(eq(evaluationScoreProfiles.personaId, personaId)).returning({ id: evaluationScoreProfiles.evaluationId });
+    const removed = await tx.delete(evaluations).where(eq(evaluations.personaId, personaId)).returning({ id: evaluations.id });
+    return { evaluations: removed.length, answers: answers.length, scoreProfiles: profiles.length };
+  }
+
+  /**
+   * The retention: up to `limit` complete evaluations completed before `cutoff` of personas that
+   * are not ACTIVE (blocked, pending, or no longer there at all), oldest first, erased with their
+   * answers and stored score profiles. Counts, and the personas whose score profiles went.
+   */
+  async eraseRetained(tx: Executor, cutoff: Date, limit: number): Promise<ErasedEvaluations & { profilePersonaIds: string[] }> {
+    const due = await tx.execute<{ id: string }>(sql`
+      SELECT ${evaluations.id} AS id FROM ${evaluations}
+       WHERE ${evaluations.status} = 'complete' AND ${evaluations.completedAt} < ${cutoff.toISOString()}::timestamptz
+         AND NOT EXISTS (SELECT 1 FROM ${personas} WHERE ${personas.id} = ${evaluations.personaId} AND ${personas.status} = 'ACTIVE')
+       ORDER BY ${evaluations.completedAt}, ${evaluations.id}
+       LIMIT ${limit}`);
+    const ids = due.rows.map((row) => row.id);
+    if (ids.length === 0) return { evaluations: 0, answers: 0, scoreProfiles: 0, profilePersonaIds: [] };
+    const idList = sql`${sql.param(ids)}::uuid[]`;
+    const answers = await tx.execute(sql`DELETE FROM ${evaluationAnswers} WHERE ${evaluationAnswers.evaluationId} = ANY (${idList})`);
+    const profiles = await tx.execute<{ persona_id: string }>(
+      sql`DELETE FROM ${evaluationScoreProfiles} WHERE ${evaluationScoreProfiles.evaluationId} = ANY (${idList}) RETURNING ${evaluationScoreProfiles.personaId} AS persona_id`,
+    );
+    const erased = await tx.execute(sql`DELETE FROM ${evaluations} WHERE ${evaluations.id} = ANY (${idList})`);
+    return {
+      evaluations: erased.rowCount ?? 0,
+      answers: answers.rowCount ?? 0,
+      scoreProfiles: profiles.rowCount ?? 0,
+      profilePersonaIds: [...new Set(profiles.rows.map((row) => row.persona_id))],
+    };
   }
 
   /**

@@ -93,7 +93,7 @@ export class EvaluationService {
     if (questionSet.questions.length === 0) throw conflict('The questionnaire has no questions yet');
     const version = await this.versions.fix(questionSet);
     const total = questionSet.questions.length;
-    const created = await this.evaluations.insertActive({ personaId, teamId, questionnaireVersionId: version.id, total, answerValues: Buffer.alloc(total) });
+    const created = await this.evaluations.insertActive(this.db, { personaId, teamId, questionnaireVersionId: version.id, total, answerValues: Buffer.alloc(total) });
     if (created) return { view: await this.view(created), resumed: false };
     // Another request created it in the meantime: the unique index kept one; resume that one.
     const winner = await this.evaluations.findActive(personaId, teamId);
@@ -154,7 +154,7 @@ export class EvaluationService {
   /** An answer that leaves the evaluation incomplete; undefined when the statement wrote nothing. */
   private async recordProgress(evaluation: FixedFacts, version: QuestionnaireVersion, position: number, input: AnswerInput) {
     const now = this.now();
-    const progressed = await this.evaluations.recordProgress(evaluation.id, position, { ...input, answeredAt: now });
+    const progressed = await this.evaluations.recordProgress(this.db, evaluation.id, position, { ...input, answeredAt: now });
     if (!progressed) return undefined;
     const next = version.served[nextPosition(progressed.answerValues)];
     return { ...summaryOf({ ...evaluation, status: 'in_progress', answered: progressed.answered, updatedAt: now }), nextQuestion: next ?? null };
@@ -171,7 +171,7 @@ export class EvaluationService {
     answerValues[position] = input.value;
     const scored = await this.score(evaluation, version, input, answerValues, 'primary');
     const now = this.now();
-    const written = await this.evaluations.complete(evaluation, { answer: { ...input, answeredAt: now }, answered: evaluation.total, answerValues, ...scored });
+    const written = await this.evaluations.completeIfUnchanged(this.db, evaluation, { answer: { ...input, answeredAt: now }, answered: evaluation.total, answerValues, ...scored });
     if (!written) return undefined;
     return { ...summaryOf({ ...evaluation, status: 'complete', answered: evaluation.total, updatedAt: now }), nextQuestion: null, results: scored.results };
   }
@@ -182,7 +182,7 @@ export class EvaluationService {
    */
   private async answerLocked(id: string, input: AnswerInput, principal: VerifiedToken) {
     return this.db.transaction(async (tx) => {
-      const evaluation = await this.evaluations.lockById(id, tx);
+      const evaluation = await this.evaluations.lockById(tx, id);
       if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
       assertMayWrite(principal, evaluation.personaId);
       if (evaluation.status === 'complete') throw new DomainError('conflict', 'The evaluation is already complete');
@@ -196,13 +196,13 @@ export class EvaluationService {
       answerValues[position] = input.value;
       const answered = countAnswered(answerValues);
       if (answered < evaluation.total) {
-        await this.evaluations.upsertAnswer({ evaluationId: id, ...input, answeredAt: now }, tx);
-        await this.evaluations.saveProgress(id, { answered, answerValues, updatedAt: now }, tx);
+        await this.evaluations.upsertAnswer(tx, { evaluationId: id, ...input, answeredAt: now });
+        await this.evaluations.saveProgress(tx, id, { answered, answerValues, updatedAt: now });
         const next = version.served[nextPosition(answerValues)];
         return { ...summaryOf({ ...evaluation, status: 'in_progress', answered, updatedAt: now }), nextQuestion: next ?? null };
       }
       const scored = await this.score(evaluation, version, input, answerValues, tx);
-      await this.evaluations.complete(evaluation, { answer: { ...input, answeredAt: now }, answered, answerValues, ...scored }, tx);
+      await this.evaluations.complete(tx, evaluation, { answer: { ...input, answeredAt: now }, answered, answerValues, ...scored });
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { LruMap } from '@teamfit/common';
 import { type CompactQuestionnaire, compactQuestionnaire, type QuestionnaireDefinition } from '@teamfit/scoring';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import type { QuestionSet } from './evaluation.types';
-import type { Executor } from './evaluation.repository';
 import { QuestionnaireVersionRepository } from './questionnaire-version.repository';
 import { questionSetHash, scoringQuestionnaire, type ServedQuestion, serveQuestion } from './question-set';
 
@@ -29,13 +29,16 @@ export class QuestionnaireVersions {
   private readonly byId = new LruMap<number, QuestionnaireVersion>(CACHED_VERSIONS);
   private readonly idByHash = new LruMap<string, number>(CACHED_VERSIONS);
 
-  constructor(private readonly versions: QuestionnaireVersionRepository) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly versions: QuestionnaireVersionRepository,
+  ) {}
 
   /** The version holding exactly this question set, created when it is new. */
   async fix(questionSet: QuestionSet): Promise<QuestionnaireVersion> {
     const hash = questionSetHash(questionSet);
     const known = this.idByHash.get(hash);
-    const id = known ?? (await this.versions.idFor(hash, questionSet));
+    const id = known ?? (await this.versions.idFor(this.db, hash, questionSet));
     const cached = this.byId.get(id);
     if (cached) return cached;
     this.idByHash.set(hash, id);

@@ -1,5 +1,5 @@
 import { personaErasureJob } from '@teamfit/privacy';
-import { EvaluationErasureRepository } from './evaluation-erasure.repository';
+import { EvaluationErasureService } from './evaluation-erasure.service';
 
 /** Runs this service's part of every persona erasure (libs/privacy), at once when asked. */
-export const EvaluationErasureJob = personaErasureJob('evaluation', 0, EvaluationErasureRepository);
+export const EvaluationErasureJob = personaErasureJob('evaluation', 0, EvaluationErasureService);

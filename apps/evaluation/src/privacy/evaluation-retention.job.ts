@@ -1,14 +1,26 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { type Clock, InjectClock, InjectConfig, type ServiceConfig } from '@teamfit/common';
-import { type Database, InjectDatabase, withAdvisoryLockIfFree } from '@teamfit/database';
-import { EvaluationRetentionRepository, NO_ROWS, type RetentionCounts } from './evaluation-retention.repository';
+import { type Database, type Executor, InjectDatabase, withAdvisoryLockIfFree } from '@teamfit/database';
+import { TeamRepository } from '../algorithm/teams/team.repository';
+import { EvaluationRepository } from '../evaluations/evaluation.repository';
 
 const DAY_MS = 86_400_000;
 /** Evaluations erased per transaction: a large first pass never holds one long transaction. */
 export const RETENTION_BATCH = 200;
 /** Held while a batch is erased: one instance at a time; the others stop rather than queue. */
 const RETENTION_LOCK = 'evaluation.evaluations retention';
+
+/** What one batch of the retention erased: counts only, never whose. */
+export interface RetentionCounts {
+  evaluations: number;
+  answers: number;
+  scoreProfiles: number;
+  /** Teams with a member whose score profile went: their team context changed. */
+  teams: number;
+}
+
+const NO_ROWS: RetentionCounts = { evaluations: 0, answers: 0, scoreProfiles: 0, teams: 0 };
 
 export type EvaluationRetentionOutcome =
   | ({ outcome: 'ran'; cutoff: string } & RetentionCounts)
@@ -41,7 +53,8 @@ export class EvaluationRetentionJob implements OnApplicationBootstrap {
 
   constructor(
     @InjectDatabase() private readonly db: Database,
-    private readonly repository: EvaluationRetentionRepository,
+    private readonly evaluations: EvaluationRepository,
+    private readonly teams: TeamRepository,
     @InjectClock() private readonly now: Clock,
     @InjectConfig() config: ServiceConfig,
   ) {
@@ -58,7 +71,7 @@ export class EvaluationRetentionJob implements OnApplicationBootstrap {
     const totals: RetentionCounts = { ...NO_ROWS };
     try {
       for (;;) {
-        const batch = await withAdvisoryLockIfFree(this.db, RETENTION_LOCK, (tx) => this.repository.eraseBatch(tx, cutoff, this.batchSize));
+        const batch = await withAdvisoryLockIfFree(this.db, RETENTION_LOCK, (tx) => this.eraseBatch(tx, cutoff));
         if (!batch.ran) return this.report({ outcome: 'busy', cutoff: cutoff.toISOString(), ...totals });
         for (const key of Object.keys(totals) as (keyof RetentionCounts)[]) totals[key] += batch.value[key];
         if (batch.value.evaluations < this.batchSize) return this.report({ outcome: 'ran', cutoff: cutoff.toISOString(), ...totals });
@@ -67,6 +80,17 @@ export class EvaluationRetentionJob implements OnApplicationBootstrap {
       this.logger.warn(`evaluation retention failed after erasing ${totals.evaluations} evaluation(s): ${(error as Error).message}`);
       return undefined;
     }
+  }
+
+  /**
+   * Up to a batch of the evaluations due, oldest first, in the caller's transaction: answers,
+   * stored score profile and the evaluation with its results. Removing a score profile changes the
+   * profiles version of every team the persona is a member of (the triggers of migration 0005),
+   * so no cached team context outlives it, and a team's next context is built without it.
+   */
+  private async eraseBatch(tx: Executor, cutoff: Date): Promise<RetentionCounts> {
+    const { profilePersonaIds, ...erased } = await this.evaluations.eraseRetained(tx, cutoff, this.batchSize);
+    return { ...erased, teams: await this.teams.countWithAnyMember(profilePersonaIds, tx) };
   }
 
   /** Counts and the cutoff only: the log never names a persona or an evaluation. */

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiErrors, PageQueryDto, ValidatedBody } from '@teamfit/common';
 import { AlgorithmDeletedDto, IdParams } from '../shared/algorithm-http.dto';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
-import { LOOKUP_COLLECTIONS, LOOKUPS, type LookupDescriptor, type LookupRow } from './lookup.descriptors';
+import type { LookupDescriptor, LookupRow } from './lookup.descriptors';
 import { LOOKUP_KIND_DTOS, type CreateNamedLookupDto, type LookupInput } from './lookup.dto';
 import { LookupService } from './lookup.service';
 
@@ -79,5 +79,3 @@ export function lookupController(lookup: LookupDescriptor): Type {
   Object.defineProperty(LookupController, 'name', { value: `${lookup.collection[0]?.toUpperCase()}${lookup.collection.slice(1)}Controller` });
   return LookupController;
 }
-
-export const LOOKUP_CONTROLLERS: Type[] = LOOKUP_COLLECTIONS.map((collection) => lookupController(LOOKUPS[collection]));

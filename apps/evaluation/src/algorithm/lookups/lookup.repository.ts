@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
-import { asc, count, eq } from 'drizzle-orm';
+import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '@teamfit/common';
-import type { Executor } from '../shared/executor';
 import type { LookupDescriptor, LookupRow } from './lookup.descriptors';
 import type { LookupInput } from './lookup.dto';
 
@@ -33,17 +32,17 @@ export class LookupRepository {
     return row && rowOf(lookup, row);
   }
 
-  async insert(lookup: LookupDescriptor, input: Required<Pick<LookupInput, 'name'>> & LookupInput): Promise<LookupRow> {
-    const [row] = await this.db.insert(lookup.table).values(columnsOf(lookup, input)).returning();
+  async insert(tx: Executor, lookup: LookupDescriptor, input: Required<Pick<LookupInput, 'name'>> & LookupInput): Promise<LookupRow> {
+    const [row] = await tx.insert(lookup.table).values(columnsOf(lookup, input)).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return rowOf(lookup, row);
   }
 
   /** Changes only the given columns; `undefined` when no row has the id. */
-  async update(lookup: LookupDescriptor, id: number, changes: LookupInput): Promise<LookupRow | undefined> {
+  async update(tx: Executor, lookup: LookupDescriptor, id: number, changes: LookupInput): Promise<LookupRow | undefined> {
     const values = columnsOf(lookup, changes);
-    if (Object.keys(values).length === 0) return this.findById(lookup, id);
-    const [row] = await this.db.update(lookup.table).set(values).where(eq(lookup.table.id, id)).returning();
+    if (Object.keys(values).length === 0) return this.findById(lookup, id, tx);
+    const [row] = await tx.update(lookup.table).set(values).where(eq(lookup.table.id, id)).returning();
     return row && rowOf(lookup, row);
   }
 
@@ -51,6 +50,16 @@ export class LookupRepository {
   async lockForDelete(tx: Executor, lookup: LookupDescriptor, id: number): Promise<boolean> {
     const rows = await tx.select({ id: lookup.table.id }).from(lookup.table).where(eq(lookup.table.id, id)).for('update');
     return rows.length > 0;
+  }
+
+  /**
+   * SELECT … FOR KEY SHARE on those of `ids` that exist (in id order, so concurrent writers lock
+   * alike): none of them can be deleted until the transaction ends. The ids found.
+   */
+  async lockForReference(tx: Executor, lookup: LookupDescriptor, ids: readonly number[]): Promise<number[]> {
+    const { table } = lookup;
+    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, [...ids])).orderBy(table.id).for('key share');
+    return found.map((row) => row.id);
   }
 
   async delete(tx: Executor, lookup: LookupDescriptor, id: number): Promise<void> {

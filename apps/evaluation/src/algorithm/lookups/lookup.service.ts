@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, notFound, type PageRequest } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { conflict, notFound, type PageRequest, validationFailed } from '@teamfit/common';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { referrersOf } from '../shared/lookup-references';
-import type { LookupDescriptor, LookupRow } from './lookup.descriptors';
+import { type LookupCollection, type LookupDescriptor, type LookupRow, LOOKUPS } from './lookup.descriptors';
 import type { CreateNamedLookupDto, LookupInput } from './lookup.dto';
 import { LookupRepository } from './lookup.repository';
 
@@ -26,13 +26,28 @@ export class LookupService {
   }
 
   create(lookup: LookupDescriptor, input: CreateNamedLookupDto & LookupInput): Promise<LookupRow> {
-    return this.repository.insert(lookup, input);
+    return this.repository.insert(this.db, lookup, input);
   }
 
   async update(lookup: LookupDescriptor, id: number, input: LookupInput): Promise<LookupRow> {
-    const row = await this.repository.update(lookup, id, input);
+    const row = await this.repository.update(this.db, lookup, id, input);
     if (!row) throw notFound(lookup.label);
     return row;
+  }
+
+  /**
+   * For a write in `tx` that stores these lookup ids (role specifications, user records): holds
+   * FOR KEY SHARE on the rows until the transaction ends (see lookup-references.ts); 400 naming
+   * `field` when any id does not exist.
+   */
+  async lockReferenced(tx: Executor, lookup: LookupCollection, ids: readonly number[], field: string): Promise<void> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return;
+    const existing = new Set(await this.repository.lockForReference(tx, LOOKUPS[lookup], wanted));
+    const missing = wanted.filter((id) => !existing.has(id));
+    if (missing.length > 0) {
+      throw validationFailed(`${field} refers to unknown ${lookup} id${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+    }
   }
 
   /** 409 while a role specification, user experience or user goal still refers to the row. */

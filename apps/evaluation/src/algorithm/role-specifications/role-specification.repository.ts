@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { asc, count, eq } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '@teamfit/common';
 import { type RoleSpecificationRow, roleSpecifications } from '../../database/evaluation.schema';
-import type { Executor } from '../shared/executor';
 
 export type RoleSpecificationCriteria = Partial<Omit<typeof roleSpecifications.$inferInsert, 'id'>>;
 
@@ -39,8 +38,8 @@ export class RoleSpecificationRepository {
   }
 
   /** Throws the driver's foreign-key violation while a role refers to the specification. */
-  async delete(id: number): Promise<boolean> {
-    const deleted = await this.db.delete(roleSpecifications).where(eq(roleSpecifications.id, id)).returning({ id: roleSpecifications.id });
+  async delete(tx: Executor, id: number): Promise<boolean> {
+    const deleted = await tx.delete(roleSpecifications).where(eq(roleSpecifications.id, id)).returning({ id: roleSpecifications.id });
     return deleted.length > 0;
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type PageRequest, postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
-import type { Executor } from '../shared/executor';
-import { lockLookupIds } from '../shared/lookup-references';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
+import { LookupService } from '../lookups/lookup.service';
 import { isReferencedRowViolation } from '../shared/postgres-codes';
 import { CRITERIA, mapRoleSpecification, type RoleSpecificationDto, type RoleSpecificationInput } from './role-specification.dto';
 import { type RoleSpecificationCriteria, RoleSpecificationRepository } from './role-specification.repository';
@@ -13,6 +12,7 @@ export class RoleSpecificationService {
   constructor(
     @InjectDatabase() private readonly db: Database,
     private readonly repository: RoleSpecificationRepository,
+    private readonly lookups: LookupService,
   ) {}
 
   async list(page: PageRequest): Promise<{ items: RoleSpecificationDto[]; total: number }> {
@@ -31,7 +31,7 @@ export class RoleSpecificationService {
     const criteria = criteriaOf(input);
     for (const { field } of CRITERIA) criteria[field] ??= null;
     const row = await this.db.transaction(async (tx) => {
-      await lockReferencedLookups(tx, criteria);
+      await this.lockReferencedLookups(tx, criteria);
       return this.repository.insert(tx, criteria);
     });
     return mapRoleSpecification(row);
@@ -41,7 +41,7 @@ export class RoleSpecificationService {
   async update(id: number, input: RoleSpecificationInput): Promise<RoleSpecificationDto> {
     const changes = criteriaOf(input);
     const row = await this.db.transaction(async (tx) => {
-      await lockReferencedLookups(tx, changes);
+      await this.lockReferencedLookups(tx, changes);
       return this.repository.update(tx, id, changes);
     });
     if (!row) throw notFound('Role specification');
@@ -52,12 +52,22 @@ export class RoleSpecificationService {
   async remove(id: number): Promise<void> {
     let deleted: boolean;
     try {
-      deleted = await this.repository.delete(id);
+      deleted = await this.repository.delete(this.db, id);
     } catch (error) {
       if (isReferencedRowViolation(postgresErrorOf(error)?.code)) throw conflict(`Role specification ${id} is still used by roles`);
       throw error;
     }
     if (!deleted) throw notFound('Role specification');
+  }
+
+  /** Every lookup id the criteria name must exist; they stay locked (FOR KEY SHARE) until commit. */
+  private async lockReferencedLookups(tx: Executor, criteria: RoleSpecificationCriteria): Promise<void> {
+    for (const criterion of CRITERIA) {
+      const value = criteria[criterion.field];
+      if (!value) continue;
+      if ('ids' in value) await this.lookups.lockReferenced(tx, criterion.lookup, value.ids, `${criterion.field}.ids`);
+      else await this.lookups.lockReferenced(tx, criterion.lookup, [value.id], `${criterion.field}.id`);
+    }
   }
 }
 
@@ -76,14 +86,4 @@ function criteriaOf(input: RoleSpecificationInput): RoleSpecificationCriteria {
     }
   }
   return criteria;
-}
-
-/** Every lookup id the criteria name must exist; they stay locked (FOR KEY SHARE) until commit. */
-async function lockReferencedLookups(tx: Executor, criteria: RoleSpecificationCriteria): Promise<void> {
-  for (const criterion of CRITERIA) {
-    const value = criteria[criterion.field];
-    if (!value) continue;
-    if ('ids' in value) await lockLookupIds(tx, criterion.lookup, value.ids, `${criterion.field}.ids`);
-    else await lockLookupIds(tx, criterion.lookup, [value.id], `${criterion.field}.id`);
-  }
 }

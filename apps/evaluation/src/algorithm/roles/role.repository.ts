@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { asc, count, eq, type SQL } from 'drizzle-orm';
 import { offsetOf, type PageRequest } from '@teamfit/common';
 import { type RoleRow, roles } from '../../database/evaluation.schema';
@@ -21,26 +21,26 @@ export class RoleRepository {
     return row?.total ?? 0;
   }
 
-  async findById(id: number): Promise<RoleRow | undefined> {
-    const [row] = await this.db.select().from(roles).where(eq(roles.id, id)).limit(1);
+  async findById(id: number, db: Executor = this.db): Promise<RoleRow | undefined> {
+    const [row] = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
     return row;
   }
 
   /** Throws the driver's foreign-key violation when the team or specification does not exist. */
-  async insert(values: NewRole): Promise<RoleRow> {
-    const [row] = await this.db.insert(roles).values(values).returning();
+  async insert(tx: Executor, values: NewRole): Promise<RoleRow> {
+    const [row] = await tx.insert(roles).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
-  async update(id: number, changes: RoleChanges): Promise<RoleRow | undefined> {
-    if (Object.keys(changes).length === 0) return this.findById(id);
-    const [row] = await this.db.update(roles).set(changes).where(eq(roles.id, id)).returning();
+  async update(tx: Executor, id: number, changes: RoleChanges): Promise<RoleRow | undefined> {
+    if (Object.keys(changes).length === 0) return this.findById(id, tx);
+    const [row] = await tx.update(roles).set(changes).where(eq(roles.id, id)).returning();
     return row;
   }
 
-  async delete(id: number): Promise<boolean> {
-    const deleted = await this.db.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id });
+  async delete(tx: Executor, id: number): Promise<boolean> {
+    const deleted = await tx.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id });
     return deleted.length > 0;
   }
 }

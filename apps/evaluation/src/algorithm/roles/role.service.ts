@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, type PageRequest, postgresErrorOf, validationFailed } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { ROLE_SPECIFICATION_FOREIGN_KEY, ROLE_TEAM_FOREIGN_KEY } from '../../database/evaluation.schema';
 import { FOREIGN_KEY_VIOLATION } from '../shared/postgres-codes';
 import { type CreateRoleDto, DEFAULT_CRITERIA_WEIGHT, mapRole, type RoleDto, type UpdateRoleDto } from './role.dto';
@@ -8,7 +9,10 @@ import { type RoleChanges, RoleRepository } from './role.repository';
 /** Role rules. Raises DomainErrors only; the platform filter maps them to HTTP. */
 @Injectable()
 export class RoleService {
-  constructor(private readonly repository: RoleRepository) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly repository: RoleRepository,
+  ) {}
 
   async list(page: PageRequest, teamId?: number): Promise<{ items: RoleDto[]; total: number }> {
     const [rows, total] = await Promise.all([this.repository.list(page, teamId), this.repository.count(teamId)]);
@@ -23,7 +27,7 @@ export class RoleService {
 
   async create(input: CreateRoleDto): Promise<RoleDto> {
     const row = await withKnownReferences(input, () =>
-      this.repository.insert({
+      this.repository.insert(this.db, {
         title: input.title,
         teamId: input.teamId,
         roleSpecificationId: input.roleSpecificationId ?? null,
@@ -41,13 +45,13 @@ export class RoleService {
     if (input.roleSpecificationId !== undefined) changes.roleSpecificationId = input.roleSpecificationId;
     if (input.organisationId !== undefined) changes.organisationId = input.organisationId;
     if (input.criteriaWeight !== undefined) changes.criteriaWeight = input.criteriaWeight;
-    const row = await withKnownReferences(input, () => this.repository.update(id, changes));
+    const row = await withKnownReferences(input, () => this.repository.update(this.db, id, changes));
     if (!row) throw notFound('Role');
     return mapRole(row);
   }
 
   async remove(id: number): Promise<void> {
-    if (!(await this.repository.delete(id))) throw notFound('Role');
+    if (!(await this.repository.delete(this.db, id))) throw notFound('Role');
   }
 }
 

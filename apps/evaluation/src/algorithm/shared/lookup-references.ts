@@ -1,15 +1,14 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { validationFailed } from '@teamfit/common';
+import type { Executor } from '@teamfit/database';
 import { roleSpecifications, userExperiences, userGoals } from '../../database/evaluation.schema';
-import { LOOKUPS, type LookupCollection } from '../lookups/lookup.descriptors';
-import type { Executor } from './executor';
+import type { LookupCollection } from '../lookups/lookup.descriptors';
 
 /*
  * Lookup ids live inside JSONB criteria and integer arrays, where PostgreSQL has no foreign keys.
  * Integrity is kept with row locks instead, race-free under READ COMMITTED:
  * - a write that refers to lookup ids takes FOR KEY SHARE on those lookup rows in its transaction
- *   (lockLookupIds), so they cannot be deleted until it commits;
+ *   (LookupService.lockReferenced), so they cannot be deleted until it commits;
  * - deleting a lookup takes FOR UPDATE on its row first, then looks for referrers (referrersOf):
  *   a concurrent referring write either committed before (and is seen) or waits and then finds
  *   the row gone (400).
@@ -62,20 +61,4 @@ export async function referrersOf(db: Executor, lookup: LookupCollection, id: nu
     if (found.length > 0) owners.add(reference.owner);
   }
   return [...owners];
-}
-
-/**
- * Holds FOR KEY SHARE on the given lookup rows until the transaction ends; 400 naming `field`
- * when any id does not exist.
- */
-export async function lockLookupIds(tx: Executor, lookup: LookupCollection, ids: readonly number[], field: string): Promise<void> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return;
-  const { table } = LOOKUPS[lookup];
-  const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted)).orderBy(table.id).for('key share');
-  const existing = new Set(found.map((row) => row.id));
-  const missing = wanted.filter((id) => !existing.has(id));
-  if (missing.length > 0) {
-    throw validationFailed(`${field} refers to unknown ${lookup} id${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
-  }
 }

@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type PageRequest, postgresErrorOf } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { ROLE_TEAM_FOREIGN_KEY } from '../../database/evaluation.schema';
 import { isReferencedRowViolation } from '../shared/postgres-codes';
 import { type AlgorithmTeamDto, type CreateAlgorithmTeamDto, mapTeam, type UpdateAlgorithmTeamDto } from './team.dto';
 import { type TeamChanges, TeamRepository } from './team.repository';
 
-
 /** Team rules. Raises DomainErrors only; the platform filter maps them to HTTP. */
 @Injectable()
 export class TeamService {
-  constructor(private readonly repository: TeamRepository) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly repository: TeamRepository,
+  ) {}
 
   async list(page: PageRequest): Promise<{ items: AlgorithmTeamDto[]; total: number }> {
     const [rows, total] = await Promise.all([this.repository.list(page), this.repository.count()]);
@@ -23,7 +26,7 @@ export class TeamService {
   }
 
   async create(input: CreateAlgorithmTeamDto): Promise<AlgorithmTeamDto> {
-    const row = await this.repository.insert({ name: input.name, organisationId: input.organisationId ?? null, memberPersonaIds: input.memberPersonaIds ?? [] });
+    const row = await this.repository.insert(this.db, { name: input.name, organisationId: input.organisationId ?? null, memberPersonaIds: input.memberPersonaIds ?? [] });
     return mapTeam(row);
   }
 
@@ -32,7 +35,7 @@ export class TeamService {
     if (input.name !== undefined) changes.name = input.name;
     if (input.organisationId !== undefined) changes.organisationId = input.organisationId;
     if (input.memberPersonaIds !== undefined) changes.memberPersonaIds = input.memberPersonaIds;
-    const row = await this.repository.update(id, changes);
+    const row = await this.repository.update(this.db, id, changes);
     if (!row) throw notFound('Team');
     return mapTeam(row);
   }
@@ -41,7 +44,7 @@ export class TeamService {
   async remove(id: number): Promise<void> {
     let deleted: boolean;
     try {
-      deleted = await this.repository.delete(id);
+      deleted = await this.repository.delete(this.db, id);
     } catch (error) {
       const postgres = postgresErrorOf(error);
       if (isReferencedRowViolation(postgres?.code)) {

@@ -87,7 +87,14 @@ export function userRecordController(route: UserRecordRoute, collection: string,
   return UserRecordController;
 }
 
-export const USER_RECORD_CONTROLLERS: Type[] = [
-  userRecordController({ service: UserExperienceService, response: UserExperienceDto, create: CreateUserExperienceDto, input: UserExperienceInput }, 'userexperiences', 'User experience'),
-  userRecordController({ service: UserGoalService, response: UserGoalDto, create: CreateUserGoalDto, input: UserGoalInput }, 'usergoals', 'User goal'),
-];
+export const UserExperiencesController = userRecordController(
+  { service: UserExperienceService, response: UserExperienceDto, create: CreateUserExperienceDto, input: UserExperienceInput },
+  'userexperiences',
+  'User experience',
+);
+
+export const UserGoalsController = userRecordController(
+  { service: UserGoalService, response: UserGoalDto, create: CreateUserGoalDto, input: UserGoalInput },
+  'usergoals',
+  'User goal',
+);

@@ -1,8 +1,7 @@
 import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Database } from '@teamfit/database';
+import type { Database, Executor } from '@teamfit/database';
 import { offsetOf, type PageRequest } from '@teamfit/common';
 import type { userExperiences, userGoals } from '../../database/evaluation.schema';
-import type { Executor } from '../shared/executor';
 
 type UserRecordTable = typeof userExperiences | typeof userGoals;
 type AnyUserRecordRow = UserRecordTable['$inferSelect'];
@@ -59,8 +58,8 @@ export abstract class UserRecordRepository<Row extends { userId: number }> {
     return { row: asRow<Row>(row), created };
   }
 
-  async delete(userId: number): Promise<boolean> {
-    const deleted = await this.db.delete(this.table).where(eq(this.table.userId, userId)).returning({ userId: this.table.userId });
+  async delete(tx: Executor, userId: number): Promise<boolean> {
+    const deleted = await tx.delete(this.table).where(eq(this.table.userId, userId)).returning({ userId: this.table.userId });
     return deleted.length > 0;
   }
 }

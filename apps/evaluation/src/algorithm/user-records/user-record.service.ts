@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type PageRequest, postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import type { UserExperienceRow, UserGoalRow } from '../../database/evaluation.schema';
-import type { Executor } from '../shared/executor';
-import { lockLookupIds } from '../shared/lookup-references';
+import { LookupService } from '../lookups/lookup.service';
 import { UNIQUE_VIOLATION } from '../shared/postgres-codes';
 import { EXPERIENCE_FIELDS, GOAL_FIELDS, type UserRecordField } from './user-record.dto';
-import { UserExperienceRepository, UserGoalRepository } from './user-record.repositories';
+import { UserExperienceRepository } from './user-experience.repository';
+import { UserGoalRepository } from './user-goal.repository';
 import type { UserRecordRepository } from './user-record.repository';
 
 /** The validated body of a write: the record's fields, each absent, a set of ids, or one id (or null). */
@@ -31,6 +31,7 @@ export abstract class UserRecordService<Row extends { userId: number }> {
   protected constructor(
     private readonly db: Database,
     private readonly repository: UserRecordRepository<Row>,
+    private readonly lookups: LookupService,
     readonly descriptor: UserRecordDescriptor,
   ) {}
 
@@ -71,7 +72,7 @@ export abstract class UserRecordService<Row extends { userId: number }> {
   }
 
   async remove(userId: number): Promise<void> {
-    if (!(await this.repository.delete(userId))) throw notFound(this.descriptor.label);
+    if (!(await this.repository.delete(this.db, userId))) throw notFound(this.descriptor.label);
   }
 
   /** Only the record's own fields, copied (plain arrays, no DTO instances). */
@@ -94,21 +95,21 @@ export abstract class UserRecordService<Row extends { userId: number }> {
     for (const { field, lookup } of this.descriptor.fields) {
       const value = (values as UserRecordInput)[field];
       if (value === undefined || value === null) continue;
-      await lockLookupIds(tx, lookup, Array.isArray(value) ? value : [value], field);
+      await this.lookups.lockReferenced(tx, lookup, Array.isArray(value) ? value : [value], field);
     }
   }
 }
 
 @Injectable()
 export class UserExperienceService extends UserRecordService<UserExperienceRow> {
-  constructor(@InjectDatabase() db: Database, repository: UserExperienceRepository) {
-    super(db, repository, USER_EXPERIENCES);
+  constructor(@InjectDatabase() db: Database, repository: UserExperienceRepository, lookups: LookupService) {
+    super(db, repository, lookups, USER_EXPERIENCES);
   }
 }
 
 @Injectable()
 export class UserGoalService extends UserRecordService<UserGoalRow> {
-  constructor(@InjectDatabase() db: Database, repository: UserGoalRepository) {
-    super(db, repository, USER_GOALS);
+  constructor(@InjectDatabase() db: Database, repository: UserGoalRepository, lookups: LookupService) {
+    super(db, repository, lookups, USER_GOALS);
   }
 }
