@@ -1,22 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { Clock, ServiceConfig } from '@teamfit/common';
+import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
-import { AccountController } from './accounts/account.controller';
-import { AccountRepository } from './accounts/account.repository';
-import { AccountService } from './accounts/account.service';
-import { AdminAccountSeeder } from './accounts/admin-account.seeder';
+import { AccountsModule } from './accounts/accounts.module';
 import { AssessmentModule } from './assessment/assessment.module';
 import { MasterDataModule } from './master-data/master-data.module';
-import { OrganisationController } from './organisations/organisation.controller';
-import { OrganisationLogoStore } from './organisations/organisation-logo.store';
-import { OrganisationRepository } from './organisations/organisation.repository';
-import { OrganisationService } from './organisations/organisation.service';
-import { ORGANISATION_ERASURE_PROVIDERS } from './privacy/organisation-erasure.parts';
+import { OrganisationsModule } from './organisations/organisations.module';
+import { OrganisationPrivacyModule } from './privacy/organisation-privacy.module';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
-import { StatisticsController } from './statistics/statistics.controller';
-import { StatisticsService } from './statistics/statistics.service';
-import { TelemetryRetentionJob } from './statistics/telemetry-retention.job';
+import { StatisticsModule } from './statistics/statistics.module';
 import openApiMetadata from './openapi.metadata';
 
 @Module({})
@@ -30,18 +23,19 @@ export interface OrganisationAppOptions {
 export const organisationAppModule = (config: ServiceConfig, options: OrganisationAppOptions = {}): DynamicModule =>
   serviceModule(config, OrganisationAppModule, {
     openApiMetadata,
-    imports: [ScheduleModule.forRoot(), MasterDataModule, AssessmentModule, ServiceRequestsModule.forRoot(config)],
-    controllers: [AccountController, StatisticsController, OrganisationController],
-    providers: [
-      AccountRepository,
-      AccountService,
-      AdminAccountSeeder,
-      OrganisationRepository,
-      OrganisationService,
-      OrganisationLogoStore,
-      StatisticsService,
-      TelemetryRetentionJob,
-      ...ORGANISATION_ERASURE_PROVIDERS,
+    imports: [
+      ScheduleModule.forRoot(),
+      // The service-request assignee e-mail goes through the platform Mailer (SMTP_URL).
+      MailModule.forRoot(config),
+      // In the order the controllers were registered before they had modules, which is the order
+      // of the paths in the OpenAPI document.
+      AccountsModule,
+      StatisticsModule,
+      OrganisationsModule,
+      MasterDataModule,
+      AssessmentModule,
+      ServiceRequestsModule,
+      OrganisationPrivacyModule,
     ],
     clock: options.now,
   });

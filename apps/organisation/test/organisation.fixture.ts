@@ -7,12 +7,12 @@ import { OrganisationRepository } from '../src/organisations/organisation.reposi
 export class OrganisationFactory {
   private readonly repository: OrganisationRepository;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.repository = new OrganisationRepository(db);
   }
 
   /** Named `name`, its urlName derived from it, a fresh `_id`; table defaults for the rest. */
   create(name: string, overrides: Partial<NewOrganisationRow> = {}): Promise<OrganisationRow> {
-    return this.repository.insert({ objectId: new ObjectId().toHexString(), name, urlName: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), ...overrides });
+    return this.repository.insert(this.db, { objectId: new ObjectId().toHexString(), name, urlName: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), ...overrides });
   }
 }

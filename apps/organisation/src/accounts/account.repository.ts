@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountDirectory, type AccountRow, accounts, type NewAccountRow } from '@teamfit/accounts';
 import { postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { asc, eq, sql } from 'drizzle-orm';
 
 /** Name of the unique index on lower(email_address) (migration 0001_accounts). */
@@ -25,7 +25,7 @@ export class AccountRepository {
    */
   private readonly listStatement;
 
-  constructor(@InjectDatabase() private readonly db: Database, @InjectReadDatabase() reads: Database) {
+  constructor(@InjectDatabase() db: Database, @InjectReadDatabase() reads: Database) {
     this.directory = new AccountDirectory(db);
     this.listStatement = reads.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.id)).prepare('organisation_accounts_list');
   }
@@ -45,8 +45,8 @@ export class AccountRepository {
   }
 
   /** Throws the driver's unique violation when the e-mail address is taken (see isEmailAddressTaken). */
-  async insert(values: NewAccountRow): Promise<AccountRow> {
-    const [row] = await this.db.insert(accounts).values(values).returning();
+  async insert(tx: Executor, values: NewAccountRow): Promise<AccountRow> {
+    const [row] = await tx.insert(accounts).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
@@ -56,14 +56,14 @@ export class AccountRepository {
    * expression (lower(email_address)). Concurrent callers cannot both insert; the loser gets
    * `undefined` instead of an error.
    */
-  async insertIfMissing(values: NewAccountRow): Promise<AccountRow | undefined> {
-    const [row] = await this.db.insert(accounts).values(values).onConflictDoNothing().returning();
+  async insertIfMissing(tx: Executor, values: NewAccountRow): Promise<AccountRow | undefined> {
+    const [row] = await tx.insert(accounts).values(values).onConflictDoNothing().returning();
     return row;
   }
 
   /** Changes only the given columns and bumps updated_at; `undefined` when no row has the id. */
-  async update(id: string, changes: AccountChanges): Promise<AccountRow | undefined> {
-    const [row] = await this.db
+  async update(tx: Executor, id: string, changes: AccountChanges): Promise<AccountRow | undefined> {
+    const [row] = await tx
       .update(accounts)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(accounts.id, id))
@@ -71,8 +71,8 @@ export class AccountRepository {
     return row;
   }
 
-  async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
+  async delete(tx: Executor, id: string): Promise<boolean> {
+    const deleted = await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
     return deleted.length > 0;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { type AccountDto, type CreateAccountDto, mapAccount, type UpdateAccountDto } from './account.dto';
 import { type AccountChanges, AccountRepository, isEmailAddressTaken } from './account.repository';
 
@@ -8,7 +9,10 @@ const EMAIL_TAKEN = 'An account with this e-mail address already exists';
 /** Account rules. Raises DomainErrors only; the platform filter maps them to HTTP. */
 @Injectable()
 export class AccountService {
-  constructor(private readonly repository: AccountRepository) {}
+  constructor(
+    private readonly repository: AccountRepository,
+    @InjectDatabase() private readonly db: Database,
+  ) {}
 
   async list(): Promise<AccountDto[]> {
     const rows = await this.repository.list();
@@ -24,7 +28,7 @@ export class AccountService {
   async create(input: CreateAccountDto): Promise<AccountDto> {
     // The unique index decides, not a prior lookup: a check-then-insert would race.
     const row = await this.withEmailUniqueness(() =>
-      this.repository.insert({
+      this.repository.insert(this.db, {
         emailAddress: input.emailAddress,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -37,13 +41,13 @@ export class AccountService {
   }
 
   async update(id: string, input: UpdateAccountDto): Promise<AccountDto> {
-    const row = await this.withEmailUniqueness(() => this.repository.update(id, changesOf(input)));
+    const row = await this.withEmailUniqueness(() => this.repository.update(this.db, id, changesOf(input)));
     if (!row) throw notFound('Account');
     return mapAccount(row);
   }
 
   async remove(id: string): Promise<void> {
-    if (!(await this.repository.delete(id))) throw notFound('Account');
+    if (!(await this.repository.delete(this.db, id))) throw notFound('Account');
   }
 
   private async withEmailUniqueness<T>(write: () => Promise<T>): Promise<T> {

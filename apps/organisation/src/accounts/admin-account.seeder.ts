@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectConfig, type ServiceConfig } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { AccountRepository } from './account.repository';
 
 /**
@@ -14,11 +15,12 @@ export class AdminAccountSeeder implements OnApplicationBootstrap {
   constructor(
     @InjectConfig() private readonly config: ServiceConfig,
     private readonly accounts: AccountRepository,
+    @InjectDatabase() private readonly db: Database,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const emailAddress = this.config.adminEmail;
-    const created = await this.accounts.insertIfMissing({
+    const created = await this.accounts.insertIfMissing(this.db, {
       emailAddress,
       firstName: 'Platform',
       lastName: 'Administrator',

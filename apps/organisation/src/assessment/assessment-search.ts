@@ -1,23 +1,17 @@
 import { postgresErrorOf, validationFailed } from '@teamfit/common';
-import type { Database } from '@teamfit/database';
+import type { Transaction } from '@teamfit/database';
 import { sql } from 'drizzle-orm';
 
 /** A regular expression may take PostgreSQL a long time; no list query may take longer than this. */
 export const SEARCH_STATEMENT_TIMEOUT = '500ms';
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /**
- * Runs a list query in a transaction whose statements are cancelled after 500 ms, so that a
- * pathological search pattern cannot hold a connection (SET LOCAL ends with the transaction).
+ * Cancels the statements of the list query's transaction (which its service opened) after 500 ms,
+ * so that a pathological search pattern cannot hold a connection (SET LOCAL ends with the transaction).
  */
-export function withSearchTimeout<T>(db: Database, run: (tx: Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL statement_timeout = '${SEARCH_STATEMENT_TIMEOUT}'`));
-    return run(tx);
-  });
+export async function setSearchTimeout(tx: Transaction): Promise<void> {
+  await tx.execute(sql.raw(`SET LOCAL statement_timeout = '${SEARCH_STATEMENT_TIMEOUT}'`));
 }
-
 
 /** The 400 for a search pattern PostgreSQL refused or gave up on; `undefined` for anything else. */
 export function searchError(error: unknown): Error | undefined {

@@ -8,7 +8,7 @@ import { QuestionGroupService } from './question-group.service';
 import { QuestionController } from './question.controller';
 import { QuestionRepository } from './question.repository';
 import { QuestionService } from './question.service';
-import { QuestionnaireSeedRepository } from './questionnaire-seed.repository';
+import { ContentSeedRepository } from './content-seed.repository';
 import { QuestionnaireSeeder } from './questionnaire.seeder';
 
 /** Questions, question groups and question answers (docs/assessment.md), and the shipped questionnaire. */
@@ -21,7 +21,7 @@ import { QuestionnaireSeeder } from './questionnaire.seeder';
     QuestionGroupService,
     QuestionAnswerRepository,
     QuestionAnswerService,
-    QuestionnaireSeedRepository,
+    ContentSeedRepository,
     QuestionnaireSeeder,
   ],
 })

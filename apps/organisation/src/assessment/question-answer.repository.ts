@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { answerOrder, type NewQuestionAnswerRow, type QuestionAnswerRow, questionAnswers } from '@teamfit/assessment';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { offsetOf } from '@teamfit/common';
-import { withSearchTimeout } from './assessment-search';
 
 export type QuestionAnswerChanges = Partial<Pick<NewQuestionAnswerRow, 'orderIndex' | 'text' | 'value' | 'questionId'>>;
 
@@ -24,23 +23,21 @@ export const ANSWER_QUESTION_FOREIGN_KEY = 'question_answers_question_id_questio
 export class QuestionAnswerRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  /** Question by question, in answer order, with the total; the search runs under the statement timeout. */
-  page(filter: QuestionAnswerFilter): Promise<{ rows: QuestionAnswerRow[]; total: number }> {
+  /** Question by question, in answer order, with the total; run by the service in a transaction under setSearchTimeout. */
+  async page(filter: QuestionAnswerFilter, tx: Executor): Promise<{ rows: QuestionAnswerRow[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.search !== undefined) conditions.push(sql`${questionAnswers.text} ~* ${filter.search}`);
     if (filter.questionId !== undefined) conditions.push(eq(questionAnswers.questionId, filter.questionId));
     const where = and(...conditions);
-    return withSearchTimeout(this.db, async (tx) => {
-      const [counted] = await tx.select({ total: count() }).from(questionAnswers).where(where);
-      const rows = await tx
-        .select()
-        .from(questionAnswers)
-        .where(where)
-        .orderBy(asc(questionAnswers.questionId), ...answerOrder)
-        .limit(filter.limit)
-        .offset(offsetOf(filter));
-      return { rows, total: counted?.total ?? 0 };
-    });
+    const [counted] = await tx.select({ total: count() }).from(questionAnswers).where(where);
+    const rows = await tx
+      .select()
+      .from(questionAnswers)
+      .where(where)
+      .orderBy(asc(questionAnswers.questionId), ...answerOrder)
+      .limit(filter.limit)
+      .offset(offsetOf(filter));
+    return { rows, total: counted?.total ?? 0 };
   }
 
   async findById(id: number): Promise<QuestionAnswerRow | undefined> {
@@ -49,15 +46,15 @@ export class QuestionAnswerRepository {
   }
 
   /** Throws the driver's unique or foreign-key violation; the service names it. */
-  async insert(values: NewQuestionAnswerRow): Promise<QuestionAnswerRow> {
-    const [row] = await this.db.insert(questionAnswers).values(values).returning();
+  async insert(tx: Executor, values: NewQuestionAnswerRow): Promise<QuestionAnswerRow> {
+    const [row] = await tx.insert(questionAnswers).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
   /** Changes only the given columns and bumps updated_at; `undefined` when no row has the id. */
-  async update(id: number, changes: QuestionAnswerChanges): Promise<QuestionAnswerRow | undefined> {
-    const [row] = await this.db
+  async update(tx: Executor, id: number, changes: QuestionAnswerChanges): Promise<QuestionAnswerRow | undefined> {
+    const [row] = await tx
       .update(questionAnswers)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(questionAnswers.id, id))
@@ -65,8 +62,14 @@ export class QuestionAnswerRepository {
     return row;
   }
 
-  async delete(id: number): Promise<boolean> {
-    const deleted = await this.db.delete(questionAnswers).where(eq(questionAnswers.id, id)).returning({ id: questionAnswers.id });
+  /** Seeded answers, all at once. */
+  async insertMany(tx: Executor, values: NewQuestionAnswerRow[]): Promise<void> {
+    if (values.length === 0) return;
+    await tx.insert(questionAnswers).values(values);
+  }
+
+  async delete(tx: Executor, id: number): Promise<boolean> {
+    const deleted = await tx.delete(questionAnswers).where(eq(questionAnswers.id, id)).returning({ id: questionAnswers.id });
     return deleted.length > 0;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type Page, pageOf, postgresErrorOf, validationFailed } from '@teamfit/common';
-import { searching } from './assessment-search';
+import { type Database, InjectDatabase } from '@teamfit/database';
+import { searching, setSearchTimeout } from './assessment-search';
 import { type CreateQuestionAnswerDto, mapQuestionAnswer, type QuestionAnswerDto, type QuestionAnswerListQuery, type UpdateQuestionAnswerDto } from './question-answer.dto';
 import {
   ANSWER_ORDER_UNIQUE_INDEX,
@@ -13,10 +14,18 @@ import {
 /** Question-answer rules. Raises DomainErrors only. */
 @Injectable()
 export class QuestionAnswerService {
-  constructor(private readonly repository: QuestionAnswerRepository) {}
+  constructor(
+    private readonly repository: QuestionAnswerRepository,
+    @InjectDatabase() private readonly db: Database,
+  ) {}
 
   async list(query: QuestionAnswerListQuery): Promise<Page<QuestionAnswerDto>> {
-    const { rows, total } = await searching(() => this.repository.page(query));
+    const { rows, total } = await searching(() =>
+      this.db.transaction(async (tx) => {
+        await setSearchTimeout(tx);
+        return this.repository.page(query, tx);
+      }),
+    );
     return pageOf(rows.map(mapQuestionAnswer), total, query);
   }
 
@@ -29,19 +38,19 @@ export class QuestionAnswerService {
   async create(input: CreateQuestionAnswerDto): Promise<QuestionAnswerDto> {
     // The unique indexes and the foreign key decide: concurrent creates cannot both win.
     const row = await this.writing(() =>
-      this.repository.insert({ questionId: input.questionId, orderIndex: input.orderIndex, text: input.text ?? null, value: input.value }),
+      this.repository.insert(this.db, { questionId: input.questionId, orderIndex: input.orderIndex, text: input.text ?? null, value: input.value }),
     );
     return mapQuestionAnswer(row);
   }
 
   async update(id: number, input: UpdateQuestionAnswerDto): Promise<QuestionAnswerDto> {
-    const row = await this.writing(() => this.repository.update(id, changesOf(input)));
+    const row = await this.writing(() => this.repository.update(this.db, id, changesOf(input)));
     if (!row) throw notFound('Question answer');
     return mapQuestionAnswer(row);
   }
 
   async remove(id: number): Promise<void> {
-    if (!(await this.repository.delete(id))) throw notFound('Question answer');
+    if (!(await this.repository.delete(this.db, id))) throw notFound('Question answer');
   }
 
   private async writing<T>(write: () => Promise<T>): Promise<T> {

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type NewQuestionGroupRow, type QuestionGroupRow, questionGroups, questions } from '@teamfit/assessment';
-import { type Database, InjectDatabase } from '@teamfit/database';
-import { and, asc, count, eq, getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
+import { and, asc, count, eq, getTableColumns, notInArray, type SQL, sql } from 'drizzle-orm';
 import { offsetOf } from '@teamfit/common';
-import { type Transaction, withSearchTimeout } from './assessment-search';
 
 export type QuestionGroupChanges = Partial<Pick<NewQuestionGroupRow, 'name' | 'title' | 'strapline' | 'scoreType'>>;
 /** A group with the ids of its questions, in question order. */
 export type QuestionGroupWithQuestions = QuestionGroupRow & { questionIds: number[] };
-type Executor = Database | Transaction;
 
 /**
  * `questionIds` is derived from questions.question_group_id in the same statement, so it is one
@@ -35,78 +33,61 @@ export interface QuestionGroupFilter {
 export class QuestionGroupRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(run);
-  }
-
-  /** A page by id, with the total; the search runs under the statement timeout. */
-  page(filter: QuestionGroupFilter): Promise<{ rows: QuestionGroupWithQuestions[]; total: number }> {
+  /** A page by id, with the total; run by the service in a transaction under setSearchTimeout. */
+  async page(filter: QuestionGroupFilter, tx: Executor): Promise<{ rows: QuestionGroupWithQuestions[]; total: number }> {
     const where: SQL | undefined = filter.search === undefined ? undefined : sql`${questionGroups.name} ~* ${filter.search}`;
-    return withSearchTimeout(this.db, async (tx) => {
-      const [counted] = await tx.select({ total: count() }).from(questionGroups).where(where);
-      const rows = await tx
-        .select(withQuestionIds)
-        .from(questionGroups)
-        .where(where)
-        .orderBy(asc(questionGroups.id))
-        .limit(filter.limit)
-        .offset(offsetOf(filter));
-      return { rows, total: counted?.total ?? 0 };
-    });
+    const [counted] = await tx.select({ total: count() }).from(questionGroups).where(where);
+    const rows = await tx
+      .select(withQuestionIds)
+      .from(questionGroups)
+      .where(where)
+      .orderBy(asc(questionGroups.id))
+      .limit(filter.limit)
+      .offset(offsetOf(filter));
+    return { rows, total: counted?.total ?? 0 };
   }
 
-  async findById(id: number, executor: Executor = this.db): Promise<QuestionGroupWithQuestions | undefined> {
-    const [row] = await executor.select(withQuestionIds).from(questionGroups).where(eq(questionGroups.id, id)).limit(1);
+  async findById(id: number, db: Executor = this.db): Promise<QuestionGroupWithQuestions | undefined> {
+    const [row] = await db.select(withQuestionIds).from(questionGroups).where(eq(questionGroups.id, id)).limit(1);
     return row;
   }
 
   /** Locks the group against concurrent changes, including questions being added to it. */
-  async lockById(tx: Transaction, id: number): Promise<boolean> {
+  async lockById(tx: Executor, id: number): Promise<boolean> {
     const rows = await tx.select({ id: questionGroups.id }).from(questionGroups).where(eq(questionGroups.id, id)).for('update');
     return rows.length > 0;
   }
 
   /** Throws the driver's unique violation when the name is taken. */
-  async insert(tx: Transaction, values: NewQuestionGroupRow): Promise<QuestionGroupRow> {
+  async insert(tx: Executor, values: NewQuestionGroupRow): Promise<QuestionGroupRow> {
     const [row] = await tx.insert(questionGroups).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
   /** Changes the given columns and bumps updated_at. */
-  async update(tx: Transaction, id: number, changes: QuestionGroupChanges): Promise<void> {
+  async update(tx: Executor, id: number, changes: QuestionGroupChanges): Promise<void> {
     await tx
       .update(questionGroups)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(questionGroups.id, id));
   }
 
-  /** Which of these questions exist, locked so that they cannot vanish before they move. */
-  async lockQuestions(tx: Transaction, ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, ids)).for('update');
-    return rows.map((row) => row.id);
-  }
-
   /** Questions of the group that are not among `keep`. */
-  async questionsOutside(tx: Transaction, groupId: number, keep: number[]): Promise<number[]> {
+  async questionsOutside(groupId: number, keep: number[], db: Executor = this.db): Promise<number[]> {
     const condition = keep.length === 0 ? eq(questions.questionGroupId, groupId) : and(eq(questions.questionGroupId, groupId), notInArray(questions.id, keep));
-    const rows = await tx.select({ id: questions.id }).from(questions).where(condition).orderBy(asc(questions.id));
+    const rows = await db.select({ id: questions.id }).from(questions).where(condition).orderBy(asc(questions.id));
     return rows.map((row) => row.id);
-  }
-
-  /** Moves questions into the group (each question belongs to exactly one group). */
-  async moveQuestions(tx: Transaction, ids: number[], groupId: number): Promise<void> {
-    if (ids.length === 0) return;
-    await tx
-      .update(questions)
-      .set({ questionGroupId: groupId, updatedAt: sql`now()` })
-      .where(and(inArray(questions.id, ids), sql`${questions.questionGroupId} <> ${groupId}`));
   }
 
   /** Throws the driver's foreign-key violation while the group still has questions. */
-  async delete(id: number): Promise<boolean> {
-    const deleted = await this.db.delete(questionGroups).where(eq(questionGroups.id, id)).returning({ id: questionGroups.id });
+  /** Seeded groups; a group whose name is taken is left out (not returned). */
+  insertMissing(tx: Executor, values: NewQuestionGroupRow[]): Promise<Array<Pick<QuestionGroupRow, 'id' | 'name'>>> {
+    return tx.insert(questionGroups).values(values).onConflictDoNothing().returning({ id: questionGroups.id, name: questionGroups.name });
+  }
+
+  async delete(tx: Executor, id: number): Promise<boolean> {
+    const deleted = await tx.delete(questionGroups).where(eq(questionGroups.id, id)).returning({ id: questionGroups.id });
     return deleted.length > 0;
   }
 }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type Page, pageOf, postgresErrorOf, validationFailed } from '@teamfit/common';
-import { searching, type Transaction } from './assessment-search';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
+import { searching, setSearchTimeout } from './assessment-search';
 import { type CreateQuestionGroupDto, mapQuestionGroup, type QuestionGroupDto, type QuestionGroupListQuery, type UpdateQuestionGroupDto } from './question-group.dto';
 import { type QuestionGroupChanges, QuestionGroupRepository } from './question-group.repository';
+import { QuestionRepository } from './question.repository';
 
 const NAME_TAKEN = 'A question group with this name already exists';
 const NAME_UNIQUE_INDEX = 'question_groups_name_key';
@@ -10,10 +12,19 @@ const NAME_UNIQUE_INDEX = 'question_groups_name_key';
 /** Question-group rules. Raises DomainErrors only. */
 @Injectable()
 export class QuestionGroupService {
-  constructor(private readonly repository: QuestionGroupRepository) {}
+  constructor(
+    private readonly repository: QuestionGroupRepository,
+    private readonly questions: QuestionRepository,
+    @InjectDatabase() private readonly db: Database,
+  ) {}
 
   async list(query: QuestionGroupListQuery): Promise<Page<QuestionGroupDto>> {
-    const { rows, total } = await searching(() => this.repository.page(query));
+    const { rows, total } = await searching(() =>
+      this.db.transaction(async (tx) => {
+        await setSearchTimeout(tx);
+        return this.repository.page(query, tx);
+      }),
+    );
     return pageOf(rows.map((row) => mapQuestionGroup(row, row.questionIds)), total, query);
   }
 
@@ -26,7 +37,7 @@ export class QuestionGroupService {
   /** The group and the moves of its questions are one transaction. */
   async create(input: CreateQuestionGroupDto): Promise<QuestionGroupDto> {
     return this.withNameUniqueness(() =>
-      this.repository.transaction(async (tx) => {
+      this.db.transaction(async (tx) => {
         const row = await this.repository.insert(tx, { name: input.name, title: input.title, strapline: input.strapline, scoreType: input.scoreType });
         await this.moveInto(tx, row.id, input.questionIds ?? []);
         return this.reload(tx, row.id);
@@ -36,13 +47,13 @@ export class QuestionGroupService {
 
   async update(id: number, input: UpdateQuestionGroupDto): Promise<QuestionGroupDto> {
     return this.withNameUniqueness(() =>
-      this.repository.transaction(async (tx) => {
+      this.db.transaction(async (tx) => {
         if (!(await this.repository.lockById(tx, id))) throw notFound('Question group');
         const changes = changesOf(input);
         if (Object.keys(changes).length > 0 || input.questionIds !== undefined) await this.repository.update(tx, id, changes);
         if (input.questionIds !== undefined) {
           // The list is the whole membership, but a question cannot be left without a group.
-          const orphans = await this.repository.questionsOutside(tx, id, input.questionIds);
+          const orphans = await this.repository.questionsOutside(id, input.questionIds, tx);
           if (orphans.length > 0) {
             throw conflict(`questionIds must list every question of the group; move question ${orphans.join(', ')} to another group first`);
           }
@@ -56,7 +67,7 @@ export class QuestionGroupService {
   async remove(id: number): Promise<void> {
     let deleted: boolean;
     try {
-      deleted = await this.repository.delete(id);
+      deleted = await this.repository.delete(this.db, id);
     } catch (error) {
       if (isStillReferenced(error)) throw conflict('The question group still has questions; delete or move them first');
       throw error;
@@ -64,14 +75,14 @@ export class QuestionGroupService {
     if (!deleted) throw notFound('Question group');
   }
 
-  private async moveInto(tx: Transaction, groupId: number, questionIds: number[]): Promise<void> {
-    const existing = new Set(await this.repository.lockQuestions(tx, questionIds));
+  private async moveInto(tx: Executor, groupId: number, questionIds: number[]): Promise<void> {
+    const existing = new Set(await this.questions.lockExisting(tx, questionIds));
     const missing = questionIds.filter((questionId) => !existing.has(questionId));
     if (missing.length > 0) throw validationFailed(`questionIds: no question has the id ${missing.join(', ')}`);
-    await this.repository.moveQuestions(tx, questionIds, groupId);
+    await this.questions.moveToGroup(tx, questionIds, groupId);
   }
 
-  private async reload(tx: Transaction, id: number): Promise<QuestionGroupDto> {
+  private async reload(tx: Executor, id: number): Promise<QuestionGroupDto> {
     const row = await this.repository.findById(id, tx);
     if (!row) throw new Error(`question group ${id} vanished inside its own transaction`);
     return mapQuestionGroup(row, row.questionIds);

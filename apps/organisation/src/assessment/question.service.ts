@@ -1,16 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, type Page, pageOf, postgresErrorOf, validationFailed } from '@teamfit/common';
-import { searching } from './assessment-search';
+import { type Database, InjectDatabase } from '@teamfit/database';
+import { searching, setSearchTimeout } from './assessment-search';
 import { type CreateQuestionDto, mapQuestion, type QuestionDto, type QuestionListQuery, type UpdateQuestionDto } from './question.dto';
 import { QUESTION_GROUP_FOREIGN_KEY, type QuestionChanges, QuestionRepository } from './question.repository';
 
 /** Question rules. Raises DomainErrors only. */
 @Injectable()
 export class QuestionService {
-  constructor(private readonly repository: QuestionRepository) {}
+  constructor(
+    private readonly repository: QuestionRepository,
+    @InjectDatabase() private readonly db: Database,
+  ) {}
 
   async list(query: QuestionListQuery): Promise<Page<QuestionDto>> {
-    const { rows, total } = await searching(() => this.repository.page(query));
+    const { rows, total } = await searching(() =>
+      this.db.transaction(async (tx) => {
+        await setSearchTimeout(tx);
+        return this.repository.page(query, tx);
+      }),
+    );
     return pageOf(rows.map(mapQuestion), total, query);
   }
 
@@ -23,7 +32,7 @@ export class QuestionService {
   async create(input: CreateQuestionDto): Promise<QuestionDto> {
     // The foreign key decides whether the group exists: a prior lookup would race with its deletion.
     const row = await this.withExistingGroup(() =>
-      this.repository.insert({
+      this.repository.insert(this.db, {
         questionGroupId: input.questionGroupId,
         orderIndex: input.orderIndex ?? null,
         type: input.type,
@@ -39,14 +48,14 @@ export class QuestionService {
   }
 
   async update(id: number, input: UpdateQuestionDto): Promise<QuestionDto> {
-    const row = await this.withExistingGroup(() => this.repository.update(id, changesOf(input)));
+    const row = await this.withExistingGroup(() => this.repository.update(this.db, id, changesOf(input)));
     if (!row) throw notFound('Question');
     return mapQuestion(row);
   }
 
   /** Deletes the question's answers too. */
   async remove(id: number): Promise<void> {
-    if (!(await this.repository.delete(id))) throw notFound('Question');
+    if (!(await this.repository.delete(this.db, id))) throw notFound('Question');
   }
 
   private async withExistingGroup<T>(write: () => Promise<T>): Promise<T> {

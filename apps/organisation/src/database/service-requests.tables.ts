@@ -125,7 +125,7 @@ export const serviceRequestAttachments = organisationSchema.table(
   (table) => [index('service_request_attachments_request_idx').on(table.requestId, table.createdAt, table.id)],
 );
 
-/** Append-only: the application has no UPDATE or DELETE for it. */
+/** Append-only: the application has no UPDATE or DELETE for it; a persona's erasure scrubs entries (HistoryRepository.scrub). */
 export const serviceRequestHistory = organisationSchema.table(
   'service_request_history',
   {

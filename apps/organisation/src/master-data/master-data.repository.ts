@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { MasterDataType } from './master-data.types';
 
@@ -25,28 +25,28 @@ export class MasterDataRepository {
     return rows as MasterDataRow[];
   }
 
-  async findById(type: MasterDataType, id: string): Promise<MasterDataRow | undefined> {
-    const [row] = await this.db.select().from(type.table).where(eq(type.table.id, id)).limit(1);
+  async findById(type: MasterDataType, id: string, db: Executor = this.db): Promise<MasterDataRow | undefined> {
+    const [row] = await db.select().from(type.table).where(eq(type.table.id, id)).limit(1);
     return row as MasterDataRow | undefined;
   }
 
   /** Throws the driver's unique or foreign-key violation; the service names it. */
-  async insert(type: MasterDataType, values: MasterDataValues & { id: string; name: string }): Promise<MasterDataRow> {
-    const [row] = await this.db.insert(type.table).values(values).returning();
+  async insert(tx: Executor, type: MasterDataType, values: MasterDataValues & { id: string; name: string }): Promise<MasterDataRow> {
+    const [row] = await tx.insert(type.table).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row as MasterDataRow;
   }
 
   /** Changes only the given columns; `undefined` when no row has the id. */
-  async update(type: MasterDataType, id: string, changes: MasterDataValues): Promise<MasterDataRow | undefined> {
-    if (Object.keys(changes).length === 0) return this.findById(type, id);
-    const [row] = await this.db.update(type.table).set(changes).where(eq(type.table.id, id)).returning();
+  async update(tx: Executor, type: MasterDataType, id: string, changes: MasterDataValues): Promise<MasterDataRow | undefined> {
+    if (Object.keys(changes).length === 0) return this.findById(type, id, tx);
+    const [row] = await tx.update(type.table).set(changes).where(eq(type.table.id, id)).returning();
     return row as MasterDataRow | undefined;
   }
 
   /** Throws the driver's foreign-key violation when other records still refer to the row. */
-  async delete(type: MasterDataType, id: string): Promise<boolean> {
-    const deleted = await this.db.delete(type.table).where(eq(type.table.id, id)).returning({ id: type.table.id });
+  async delete(tx: Executor, type: MasterDataType, id: string): Promise<boolean> {
+    const deleted = await tx.delete(type.table).where(eq(type.table.id, id)).returning({ id: type.table.id });
     return deleted.length > 0;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound, postgresErrorOf, validationFailed } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { ObjectId } from 'bson';
 import { getTableName } from 'drizzle-orm';
 import { type MasterDataRow, MasterDataRepository, type MasterDataValues } from './master-data.repository';
@@ -13,7 +14,10 @@ export type MasterDataInput = Partial<Record<string, unknown>>;
 /** Master-data rules, the same for every type. Raises DomainErrors only. */
 @Injectable()
 export class MasterDataService {
-  constructor(private readonly repository: MasterDataRepository) {}
+  constructor(
+    private readonly repository: MasterDataRepository,
+    @InjectDatabase() private readonly db: Database,
+  ) {}
 
   async list(type: MasterDataType): Promise<MasterDataRecord[]> {
     const rows = await this.repository.list(type);
@@ -29,12 +33,12 @@ export class MasterDataService {
   async create(type: MasterDataType, input: MasterDataInput): Promise<MasterDataRecord> {
     const values = { ...valuesOf(type, input), id: new ObjectId().toHexString(), name: String(input['name']) };
     // The unique indexes and foreign keys decide, not a prior lookup: a check-then-insert would race.
-    const row = await this.writing(type, () => this.repository.insert(type, values));
+    const row = await this.writing(type, () => this.repository.insert(this.db, type, values));
     return toRecord(type, row);
   }
 
   async update(type: MasterDataType, id: string, input: MasterDataInput): Promise<MasterDataRecord> {
-    const row = await this.writing(type, () => this.repository.update(type, id, valuesOf(type, input)));
+    const row = await this.writing(type, () => this.repository.update(this.db, type, id, valuesOf(type, input)));
     if (!row) throw notFound(type.label);
     return toRecord(type, row);
   }
@@ -42,7 +46,7 @@ export class MasterDataService {
   async remove(type: MasterDataType, id: string): Promise<void> {
     let deleted: boolean;
     try {
-      deleted = await this.repository.delete(type, id);
+      deleted = await this.repository.delete(this.db, type, id);
     } catch (error) {
       if (isStillReferenced(error)) throw conflict(type.inUseMessage);
       throw error;

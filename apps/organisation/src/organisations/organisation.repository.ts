@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
+import { asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import {
   type NewOrganisationRow,
   ORGANISATION_NAME_INDEX,
@@ -53,33 +53,36 @@ export class OrganisationRepository {
   }
 
   /** Throws the driver's unique violation when a name is taken (see takenFieldOf). */
-  async insert(values: NewOrganisationRow): Promise<OrganisationRow> {
-    const [row] = await this.db.insert(organisations).values(values).returning();
+  async insert(tx: Executor, values: NewOrganisationRow): Promise<OrganisationRow> {
+    const [row] = await tx.insert(organisations).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
   /**
-   * Changes the given columns (and the logo when `logoMediaId` is given) in one transaction that
-   * holds the row, so the logo it replaces is exactly the one that was there. `undefined` when no
+   * Changes the given columns (and the logo when `logoMediaId` is given) in one statement that
+   * first locks the row (the `previous` CTE, FOR UPDATE), so the logo it replaces is exactly the one
+   * that was there, even when another update of the row commits meanwhile. `undefined` when no
    * row has the key.
    */
-  async update(key: string, changes: OrganisationChanges, logoMediaId?: string): Promise<{ row: OrganisationRow; previousLogoMediaId: string | null } | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [current] = await tx.select({ id: organisations.id, logoMediaId: organisations.logoMediaId }).from(organisations).where(keyMatches(key)).for('update');
-      if (!current) return undefined;
-      const [row] = await tx
-        .update(organisations)
-        .set({ ...changes, ...(logoMediaId === undefined ? {} : { logoMediaId }), updatedAt: sql`now()` })
-        .where(eq(organisations.id, current.id))
-        .returning();
-      if (!row) throw new Error('UPDATE ... RETURNING gave no row for a locked row');
-      return { row, previousLogoMediaId: current.logoMediaId };
-    });
+  async update(tx: Executor, key: string, changes: OrganisationChanges, logoMediaId?: string): Promise<{ row: OrganisationRow; previousLogoMediaId: string | null } | undefined> {
+    const previous = tx
+      .$with('previous')
+      .as(tx.select({ id: organisations.id, logoMediaId: organisations.logoMediaId }).from(organisations).where(keyMatches(key)).for('update'));
+    const [updated] = await tx
+      .with(previous)
+      .update(organisations)
+      .set({ ...changes, ...(logoMediaId === undefined ? {} : { logoMediaId }), updatedAt: sql`now()` })
+      .from(previous)
+      .where(eq(organisations.id, previous.id))
+      .returning({ ...getTableColumns(organisations), previousLogoMediaId: previous.logoMediaId });
+    if (!updated) return undefined;
+    const { previousLogoMediaId, ...row } = updated;
+    return { row, previousLogoMediaId };
   }
 
-  async delete(key: string): Promise<OrganisationRow | undefined> {
-    const [row] = await this.db.delete(organisations).where(keyMatches(key)).returning();
+  async delete(tx: Executor, key: string): Promise<OrganisationRow | undefined> {
+    const [row] = await tx.delete(organisations).where(keyMatches(key)).returning();
     return row;
   }
 }

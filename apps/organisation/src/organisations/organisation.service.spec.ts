@@ -1,5 +1,7 @@
 import { DomainError } from '@teamfit/common';
 import { asReal } from '@teamfit/common/testing';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
 import { InMemoryLogoStore } from '../../test/fakes/in-memory-logo.store';
 import { InMemoryOrganisationRepository } from '../../test/fakes/in-memory-organisation.repository';
 import type { LogoUpload } from './logo-upload.storage';
@@ -28,7 +30,8 @@ describe('OrganisationService (in-memory repository and media store)', () => {
   beforeEach(() => {
     repository = new InMemoryOrganisationRepository();
     logos = new InMemoryLogoStore();
-    service = new OrganisationService(asReal<OrganisationRepository>(repository), asReal<OrganisationLogoStore>(logos));
+    // The pool is never connected: the in-memory repository does not use the executor it is handed.
+    service = new OrganisationService(asReal<OrganisationRepository>(repository), asReal<OrganisationLogoStore>(logos), drizzle(new Pool()));
   });
 
   describe('create', () => {

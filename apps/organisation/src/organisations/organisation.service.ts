@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { ObjectId } from 'bson';
 import type { LogoUpload } from './logo-upload.storage';
 import { changesOf, mapOrganisation, mapOrganisationListItem } from './organisation-form';
@@ -23,6 +24,7 @@ export class OrganisationService {
   constructor(
     private readonly repository: OrganisationRepository,
     private readonly logos: OrganisationLogoStore,
+    @InjectDatabase() private readonly db: Database,
   ) {}
 
   async list(): Promise<OrganisationListItemDto[]> {
@@ -42,7 +44,7 @@ export class OrganisationService {
     await this.refuseTaken(input.name, input.urlName);
     const logoMediaId = logo ? await this.logos.store(logo, authorization) : null;
     try {
-      const row = await this.withUniqueness(() => this.repository.insert({ ...changesOf(input), name: input.name, urlName: input.urlName, objectId: new ObjectId().toHexString(), logoMediaId }));
+      const row = await this.withUniqueness(() => this.repository.insert(this.db, { ...changesOf(input), name: input.name, urlName: input.urlName, objectId: new ObjectId().toHexString(), logoMediaId }));
       return this.map(row);
     } catch (error) {
       if (logoMediaId) await this.logos.discard(logoMediaId, authorization);
@@ -63,7 +65,7 @@ export class OrganisationService {
     const logoMediaId = logo ? await this.logos.store(logo, authorization) : undefined;
     let updated;
     try {
-      updated = await this.withUniqueness(() => this.repository.update(existing.id, changes, logoMediaId));
+      updated = await this.withUniqueness(() => this.repository.update(this.db, existing.id, changes, logoMediaId));
     } catch (error) {
       if (logoMediaId) await this.logos.discard(logoMediaId, authorization);
       throw error;
@@ -80,7 +82,7 @@ export class OrganisationService {
   }
 
   async remove(key: string, authorization: string): Promise<void> {
-    const row = await this.repository.delete(key);
+    const row = await this.repository.delete(this.db, key);
     if (!row) throw notFound('Organisation');
     if (row.logoMediaId) await this.logos.discard(row.logoMediaId, authorization);
   }

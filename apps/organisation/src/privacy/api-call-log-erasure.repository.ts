@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '@teamfit/database';
+import type { Executor } from '@teamfit/database';
 import { ERASED_MARKER, type IdentityScrubber } from '@teamfit/privacy';
 import { sql } from 'drizzle-orm';
 import { textArray } from './sql-lists';
@@ -25,7 +25,7 @@ type LoggedCall = {
  */
 @Injectable()
 export class ApiCallLogErasureRepository {
-  async erase(tx: Transaction, scrubber: IdentityScrubber): Promise<number> {
+  async erase(tx: Executor, scrubber: IdentityScrubber): Promise<number> {
     const any = textArray(scrubber.likePatterns);
     const { rows } = await tx.execute<LoggedCall>(sql`
       SELECT tableoid::oid::text AS partition, ctid::text AS row, url, raw_headers::text AS raw_headers, body::text AS body, params::text AS params, query::text AS query

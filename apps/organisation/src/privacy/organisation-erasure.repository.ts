@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '@teamfit/database';
+import type { Executor } from '@teamfit/database';
 import { type ErasureIdentity, type ErasurePartRepository, IdentityScrubber, type OrganisationErasureCounts } from '@teamfit/privacy';
 import { ApiCallLogErasureRepository } from './api-call-log-erasure.repository';
 import { ServiceRequestErasureRepository } from './service-request-erasure.repository';
@@ -16,7 +16,7 @@ export class OrganisationErasureRepository implements ErasurePartRepository {
     private readonly apiCalls: ApiCallLogErasureRepository,
   ) {}
 
-  async erase(tx: Transaction, identity: ErasureIdentity): Promise<OrganisationErasureCounts> {
+  async erase(tx: Executor, identity: ErasureIdentity): Promise<OrganisationErasureCounts> {
     const own = new IdentityScrubber(identity);
     const mentions = new IdentityScrubber(identity, { exactOnly: true });
     const tickets = await this.serviceRequests.erase(tx, identity, own, mentions);

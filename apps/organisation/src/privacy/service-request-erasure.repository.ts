@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { Transaction } from '@teamfit/database';
+import type { Executor } from '@teamfit/database';
 import type { ErasureIdentity, IdentityScrubber } from '@teamfit/privacy';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { serviceRequestAttachments, serviceRequestComments, serviceRequestHistory, serviceRequests } from '../database/service-requests.tables';
+import { AttachmentRepository } from '../service-requests/attachment.repository';
+import { CommentRepository } from '../service-requests/comment.repository';
+import { HistoryRepository } from '../service-requests/history.repository';
 import { ServiceRequestRepository } from '../service-requests/service-request.repository';
 import { textArray } from './sql-lists';
 
@@ -21,17 +24,23 @@ export interface ServiceRequestErasureCounts {
  * its id or an address of it is scrubbed of those (not of names, which may be someone else's).
  * The history is append-only for the application; erasure is the one exception. Tickets are
  * locked in id order before anything changes, as every ticket change locks its ticket first.
+ * This class finds the tickets; the service-requests repositories, which own the tables, write them.
  */
 @Injectable()
 export class ServiceRequestErasureRepository {
-  constructor(private readonly tickets: ServiceRequestRepository) {}
+  constructor(
+    private readonly tickets: ServiceRequestRepository,
+    private readonly comments: CommentRepository,
+    private readonly history: HistoryRepository,
+    private readonly attachments: AttachmentRepository,
+  ) {}
 
-  async erase(tx: Transaction, identity: ErasureIdentity, own: IdentityScrubber, mentions: IdentityScrubber): Promise<ServiceRequestErasureCounts> {
+  async erase(tx: Executor, identity: ErasureIdentity, own: IdentityScrubber, mentions: IdentityScrubber): Promise<ServiceRequestErasureCounts> {
     const counts: ServiceRequestErasureCounts = { serviceRequests: 0, comments: 0, historyEntries: 0, attachments: 0 };
     const ownIds = new Set(await this.raisedBy(tx, identity.personaId));
     const ids = [...new Set([...ownIds, ...(await this.mentioning(tx, identity.personaId, mentions.likePatterns))])].sort();
     if (ids.length === 0) return counts;
-    await tx.select({ id: serviceRequests.id }).from(serviceRequests).where(inArray(serviceRequests.id, ids)).orderBy(asc(serviceRequests.id)).for('update');
+    await this.tickets.lockAll(tx, ids);
     for (const id of ids) {
       const scrubber = ownIds.has(id) ? own : mentions;
       const changed = await this.scrubTicket(tx, id, scrubber, counts);
@@ -40,7 +49,7 @@ export class ServiceRequestErasureRepository {
     return counts;
   }
 
-  private async raisedBy(tx: Transaction, personaId: string): Promise<string[]> {
+  private async raisedBy(tx: Executor, personaId: string): Promise<string[]> {
     const rows = await tx
       .select({ id: serviceRequests.id })
       .from(serviceRequests)
@@ -49,7 +58,7 @@ export class ServiceRequestErasureRepository {
   }
 
   /** Tickets anything of which names the persona's id or one of its addresses (a coarse filter; the scrubber decides). */
-  private async mentioning(tx: Transaction, personaId: string, patterns: readonly string[]): Promise<string[]> {
+  private async mentioning(tx: Executor, personaId: string, patterns: readonly string[]): Promise<string[]> {
     const any = textArray(patterns);
     const { rows } = await tx.execute<{ id: string }>(sql`
       SELECT id FROM ${serviceRequests}
@@ -62,8 +71,8 @@ export class ServiceRequestErasureRepository {
   }
 
   /** Whether the search document needs rewriting (title, description or a comment changed). */
-  private async scrubTicket(tx: Transaction, id: string, scrubber: IdentityScrubber, counts: ServiceRequestErasureCounts): Promise<boolean> {
-    const [ticket] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+  private async scrubTicket(tx: Executor, id: string, scrubber: IdentityScrubber, counts: ServiceRequestErasureCounts): Promise<boolean> {
+    const ticket = await this.tickets.find(id, tx);
     if (!ticket) return false;
     const text = (value: string | null) => (value === null ? null : scrubber.scrubText(value));
     const ticketChanges = {
@@ -75,18 +84,18 @@ export class ServiceRequestErasureRepository {
     };
     const textChanged = ticketChanges.title !== ticket.title || ticketChanges.description !== ticket.description;
     if (textChanged || differs(ticketChanges, ticket)) {
-      await tx.update(serviceRequests).set(ticketChanges).where(eq(serviceRequests.id, id));
+      await this.tickets.update(tx, id, ticketChanges);
       counts.serviceRequests += 1;
     }
     let commentChanged = false;
-    for (const comment of await tx.select().from(serviceRequestComments).where(eq(serviceRequestComments.requestId, id))) {
+    for (const comment of await this.comments.listFor(id, false, tx)) {
       const changes = { authorId: scrubber.scrubText(comment.authorId), text: scrubber.scrubText(comment.text) };
       if (!differs(changes, comment)) continue;
-      await tx.update(serviceRequestComments).set(changes).where(eq(serviceRequestComments.id, comment.id));
+      await this.comments.scrub(tx, comment.id, changes);
       counts.comments += 1;
       commentChanged = true;
     }
-    for (const entry of await tx.select().from(serviceRequestHistory).where(eq(serviceRequestHistory.requestId, id))) {
+    for (const entry of await this.history.listFor(id, false, tx)) {
       const changes = {
         actorId: scrubber.scrubText(entry.actorId),
         note: text(entry.note),
@@ -94,13 +103,13 @@ export class ServiceRequestErasureRepository {
         newValue: scrubber.scrubJson(entry.newValue),
       };
       if (!differs(changes, entry)) continue;
-      await tx.update(serviceRequestHistory).set(changes).where(eq(serviceRequestHistory.id, entry.id));
+      await this.history.scrub(tx, entry.id, changes);
       counts.historyEntries += 1;
     }
-    for (const attachment of await tx.select().from(serviceRequestAttachments).where(eq(serviceRequestAttachments.requestId, id))) {
+    for (const attachment of await this.attachments.listFor(id, tx)) {
       const changes = { uploadedBy: scrubber.scrubText(attachment.uploadedBy), fileName: scrubber.scrubText(attachment.fileName) };
       if (!differs(changes, attachment)) continue;
-      await tx.update(serviceRequestAttachments).set(changes).where(eq(serviceRequestAttachments.id, attachment.id));
+      await this.attachments.scrub(tx, attachment.id, changes);
       counts.attachments += 1;
     }
     return textChanged || commentChanged;

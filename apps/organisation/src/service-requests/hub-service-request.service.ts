@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import type { ServiceRequestRow } from '../database/service-requests.tables';
 import { CommentRepository } from './comment.repository';
 import { HistoryRepository } from './history.repository';
@@ -14,6 +15,7 @@ import {
   mapHubTicket,
 } from './service-request-output.dto';
 import { FINAL_STATUSES, priorityOf } from './service-request.model';
+import { ServiceRequestRepository } from './service-request.repository';
 import { NOT_FOUND, ServiceRequestWorkflow } from './service-request.workflow';
 import { dueAtFor } from './sla';
 
@@ -31,14 +33,16 @@ export interface Requester {
 export class HubServiceRequestService {
   constructor(
     private readonly workflow: ServiceRequestWorkflow,
+    private readonly tickets: ServiceRequestRepository,
     private readonly comments: CommentRepository,
     private readonly history: HistoryRepository,
+    @InjectDatabase() private readonly db: Database,
   ) {}
 
   async create(input: HubCreateServiceRequestDto, requester: Requester): Promise<HubServiceRequestDto> {
     const now = this.workflow.now();
     const priority = priorityOf(input.impact, input.urgency);
-    const row = await this.workflow.tickets.transaction((tx) =>
+    const row = await this.db.transaction((tx) =>
       this.workflow.create(
         tx,
         {
@@ -68,7 +72,7 @@ export class HubServiceRequestService {
 
   async list(query: HubListQuery, requester: Requester): Promise<HubServiceRequestPageDto> {
     const { page, limit } = query;
-    const { rows, total } = await this.workflow.tickets.list({ status: query.status, requester }, page, limit);
+    const { rows, total } = await this.tickets.list({ status: query.status, requester }, page, limit);
     return { items: rows.map(mapHubTicket), total, page, limit };
   }
 
@@ -94,7 +98,7 @@ export class HubServiceRequestService {
         await this.workflow.update(tx, id, {}, now);
         await this.workflow.record(tx, id, actor, 'COMMENT_ADDED', now, [{ field: null, oldValue: null, newValue: { commentId: comment.id, isInternal: false }, note: null, isInternal: false }]);
         if (row.status === 'PENDING_CUSTOMER') await this.workflow.moveStatus(tx, row, 'IN_PROGRESS', actor, now, 'customer replied');
-        await this.workflow.tickets.refreshSearch(tx, id);
+        await this.workflow.refreshSearch(tx, id);
         return mapHubComment(comment);
       },
       ownedBy(requester),
@@ -114,7 +118,7 @@ export class HubServiceRequestService {
   }
 
   private async own(id: string, requester: Requester): Promise<ServiceRequestRow> {
-    const row = await this.workflow.tickets.find(id);
+    const row = await this.tickets.find(id);
     if (!row || row.deletedAt !== null || !ownedBy(requester)(row)) throw notFound(NOT_FOUND);
     return row;
   }

@@ -9,7 +9,7 @@ import { AttachmentRepository } from './attachment.repository';
 import { CommentRepository } from './comment.repository';
 import type { AdminCommentDto, ApproveChangeDto, AssignDto } from './service-request-input.dto';
 import { type AttachmentDto, type CommentDto, mapAttachment, mapComment, mapTicket, type ServiceRequestDto } from './service-request-output.dto';
-import type { TicketChanges } from './service-request.repository';
+import { type TicketChanges, ServiceRequestRepository } from './service-request.repository';
 import { type ActingUser, type HistoryDetails, NOT_FOUND, ServiceRequestWorkflow } from './service-request.workflow';
 
 /** What multer hands over for the `file` part (memory storage, at most 10 MB). */
@@ -28,6 +28,7 @@ export class ServiceRequestActivityService {
 
   constructor(
     private readonly workflow: ServiceRequestWorkflow,
+    private readonly tickets: ServiceRequestRepository,
     private readonly comments: CommentRepository,
     private readonly attachments: AttachmentRepository,
     private readonly mailer: Mailer,
@@ -97,13 +98,13 @@ export class ServiceRequestActivityService {
       await this.workflow.record(tx, id, actor, 'COMMENT_ADDED', now, [
         { field: null, oldValue: null, newValue: { commentId: comment.id, isInternal: comment.isInternal }, note: null, isInternal: comment.isInternal },
       ]);
-      if (!input.isInternal) await this.workflow.tickets.refreshSearch(tx, id);
+      if (!input.isInternal) await this.workflow.refreshSearch(tx, id);
       return mapComment(comment);
     });
   }
 
   async listComments(id: string): Promise<CommentDto[]> {
-    if (!(await this.workflow.tickets.find(id))) throw notFound(NOT_FOUND);
+    if (!(await this.tickets.find(id))) throw notFound(NOT_FOUND);
     return (await this.comments.listFor(id, false)).map(mapComment);
   }
 
@@ -113,7 +114,7 @@ export class ServiceRequestActivityService {
    */
   async addAttachment(id: string, file: AttachmentUpload | undefined, actor: ActingUser, authorization: string): Promise<AttachmentDto> {
     if (!file) throw validationFailed('file is required');
-    const ticket = await this.workflow.tickets.find(id);
+    const ticket = await this.tickets.find(id);
     if (!ticket || ticket.deletedAt !== null) throw notFound(NOT_FOUND);
     const stored = await this.media.upload({ content: file.buffer, originalName: file.originalname, isPublic: false, authorization }).catch((error: unknown) => {
       throw mediaUpstreamError(error, 'store the attachment');

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
-import { and, count, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type NewServiceRequestRow, serviceRequests, type ServiceRequestRow } from '../database/service-requests.tables';
 import type { Priority, RequestType, Status } from './service-request.model';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Transaction;
 
 export type TicketChanges = Partial<Omit<NewServiceRequestRow, 'id' | 'searchVector' | 'createdAt'>>;
 
@@ -40,11 +37,7 @@ export class ServiceRequestRepository {
     @InjectReadDatabase() private readonly reads: Database,
   ) {}
 
-  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(run);
-  }
-
-  async insert(tx: Transaction, values: Omit<NewServiceRequestRow, 'searchVector'>): Promise<ServiceRequestRow> {
+  async insert(tx: Executor, values: Omit<NewServiceRequestRow, 'searchVector'>): Promise<ServiceRequestRow> {
     const [row] = await tx
       .insert(serviceRequests)
       .values({ ...values, searchVector: sql`''::tsvector` })
@@ -54,25 +47,36 @@ export class ServiceRequestRepository {
     return row;
   }
 
-  async find(id: string, executor: Executor = this.db): Promise<ServiceRequestRow | undefined> {
-    const [row] = await executor.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+  async find(id: string, db: Executor = this.db): Promise<ServiceRequestRow | undefined> {
+    const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
     return row;
   }
 
   /** SELECT ... FOR UPDATE: concurrent changes of one ticket queue behind each other. */
-  async lock(tx: Transaction, id: string): Promise<ServiceRequestRow | undefined> {
+  async lock(tx: Executor, id: string): Promise<ServiceRequestRow | undefined> {
     const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, id)).for('update');
     return row;
   }
 
-  async update(tx: Transaction, id: string, changes: TicketChanges): Promise<ServiceRequestRow> {
+  /** Locks several tickets, in id order so that two callers locking overlapping sets cannot deadlock. */
+  async lockAll(tx: Executor, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await tx
+      .select({ id: serviceRequests.id })
+      .from(serviceRequests)
+      .where(inArray(serviceRequests.id, [...ids]))
+      .orderBy(asc(serviceRequests.id))
+      .for('update');
+  }
+
+  async update(tx: Executor, id: string, changes: TicketChanges): Promise<ServiceRequestRow> {
     const [row] = await tx.update(serviceRequests).set(changes).where(eq(serviceRequests.id, id)).returning();
     if (!row) throw new Error('UPDATE ... RETURNING gave no row for a locked row');
     return row;
   }
 
   /** Rewrites the full-text document: title (weight A), description (B), public comments (C). */
-  async refreshSearch(tx: Transaction, id: string): Promise<void> {
+  async refreshSearch(tx: Executor, id: string): Promise<void> {
     await tx.execute(sql`
       UPDATE organisation.service_requests r
          SET search_vector =
@@ -123,8 +127,8 @@ export class ServiceRequestRepository {
    * Marks every ticket whose running clock has passed dueAt (all of them, or one). A plain
    * UPDATE: it waits for a ticket locked by a change and then re-checks the condition.
    */
-  async markBreaches(now: Date, id?: string): Promise<number> {
-    const updated = await this.db
+  async markBreaches(tx: Executor, now: Date, id?: string): Promise<number> {
+    const updated = await tx
       .update(serviceRequests)
       .set({ slaBreached: true })
       .where(

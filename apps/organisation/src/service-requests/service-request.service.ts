@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, validationFailed } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import type { ServiceRequestRow, TypeMeta } from '../database/service-requests.tables';
 import { AttachmentRepository } from './attachment.repository';
 import { HistoryRepository } from './history.repository';
@@ -15,7 +16,7 @@ import {
   type StatsDto,
 } from './service-request-output.dto';
 import { PRIORITIES, priorityOf, type RequestType, STATUSES, TYPES } from './service-request.model';
-import type { TicketChanges } from './service-request.repository';
+import { type TicketChanges, ServiceRequestRepository } from './service-request.repository';
 import { type ActingUser, type HistoryDetails, NOT_FOUND, ServiceRequestWorkflow } from './service-request.workflow';
 import { dueAtFor, isBreached } from './sla';
 
@@ -28,8 +29,10 @@ const BLOCKS: ReadonlyArray<keyof TypeMeta> = ['change', 'incident', 'bug'];
 export class ServiceRequestService {
   constructor(
     private readonly workflow: ServiceRequestWorkflow,
+    private readonly tickets: ServiceRequestRepository,
     private readonly attachments: AttachmentRepository,
     private readonly history: HistoryRepository,
+    @InjectDatabase() private readonly db: Database,
   ) {}
 
   async create(input: CreateServiceRequestDto, actor: ActingUser): Promise<ServiceRequestDto> {
@@ -38,7 +41,7 @@ export class ServiceRequestService {
     const priority = input.priority ?? priorityOf(input.impact, input.urgency);
     const now = this.workflow.now();
     const onBehalf = Boolean(input.organisationId || input.onBehalfOfUserId);
-    const row = await this.workflow.tickets.transaction((tx) =>
+    const row = await this.db.transaction((tx) =>
       this.workflow.create(
         tx,
         {
@@ -73,7 +76,7 @@ export class ServiceRequestService {
 
   /** Administrators still read a soft-deleted ticket (deletedAt set): the audit trail stays. */
   async get(id: string): Promise<ServiceRequestDetailDto> {
-    const found = await this.workflow.tickets.find(id);
+    const found = await this.tickets.find(id);
     if (!found) throw notFound(NOT_FOUND);
     const row = await this.workflow.refreshBreach(found);
     const attachments = await this.attachments.listFor(id);
@@ -82,9 +85,9 @@ export class ServiceRequestService {
 
   async list(query: AdminListQuery): Promise<ServiceRequestPageDto> {
     const now = this.workflow.now();
-    await this.workflow.tickets.markBreaches(now);
+    await this.workflow.markBreaches(now);
     const { page, limit } = query;
-    const { rows, total } = await this.workflow.tickets.list(
+    const { rows, total } = await this.tickets.list(
       {
         status: query.status,
         priority: query.priority,
@@ -104,8 +107,8 @@ export class ServiceRequestService {
   }
 
   async stats(query: StatsQuery): Promise<StatsDto> {
-    await this.workflow.tickets.markBreaches(this.workflow.now());
-    const rows = await this.workflow.tickets.stats({ organisationId: query.organisationId, assigneeId: query.assigneeId });
+    await this.workflow.markBreaches(this.workflow.now());
+    const rows = await this.tickets.stats({ organisationId: query.organisationId, assigneeId: query.assigneeId });
     const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, 0])) as Record<string, number>;
     const stats: StatsDto = { total: 0, slaBreached: 0, byStatus: zeros(STATUSES), byType: zeros(TYPES), byPriority: zeros(PRIORITIES) };
     for (const row of rows) {
@@ -131,7 +134,7 @@ export class ServiceRequestService {
       if (changes.dueAt !== undefined && isBreached(next, now)) changes.slaBreached = true;
       const updated = await this.workflow.update(tx, id, changes, now);
       await this.workflow.record(tx, id, actor, 'UPDATED', now, entries);
-      if (changes.title !== undefined || changes.description !== undefined) await this.workflow.tickets.refreshSearch(tx, id);
+      if (changes.title !== undefined || changes.description !== undefined) await this.workflow.refreshSearch(tx, id);
       return mapTicket(updated);
     });
   }
@@ -149,7 +152,7 @@ export class ServiceRequestService {
   }
 
   async historyOf(id: string): Promise<HistoryEntryDto[]> {
-    if (!(await this.workflow.tickets.find(id))) throw notFound(NOT_FOUND);
+    if (!(await this.tickets.find(id))) throw notFound(NOT_FOUND);
     return (await this.history.listFor(id, false)).map(mapHistory);
   }
 }

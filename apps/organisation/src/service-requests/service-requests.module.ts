@@ -1,6 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import type { ServiceConfig } from '@teamfit/common';
-import { MailModule } from '@teamfit/mail';
+import { Module } from '@nestjs/common';
 import { AdminServiceRequestController } from './admin-service-request.controller';
 import { AttachmentRepository } from './attachment.repository';
 import { CommentRepository } from './comment.repository';
@@ -13,28 +11,25 @@ import { ServiceRequestService } from './service-request.service';
 import { ServiceRequestWorkflow } from './service-request.workflow';
 import { SlaBreachJob } from './sla-breach.job';
 
-/** The support desk (docs/service-requests.md): /admin/service-requests and /hub/service-requests. */
-@Module({})
-export class ServiceRequestsModule {
-  static forRoot(config: ServiceConfig): DynamicModule {
-    return {
-      module: ServiceRequestsModule,
-      // The assignee e-mail goes through the platform Mailer (SMTP_URL).
-      imports: [MailModule.forRoot(config)],
-      controllers: [AdminServiceRequestController, HubServiceRequestController],
-      providers: [
-        ServiceRequestRepository,
-        CommentRepository,
-        AttachmentRepository,
-        HistoryRepository,
-        ServiceRequestWorkflow,
-        ServiceRequestService,
-        ServiceRequestActivityService,
-        HubServiceRequestService,
-        SlaBreachJob,
-      ],
-      // Erasure (../privacy) rewrites the search document of the tickets it scrubs.
-      exports: [ServiceRequestRepository],
-    };
-  }
-}
+/**
+ * The support desk (docs/service-requests.md): /admin/service-requests and /hub/service-requests.
+ * The assignee e-mail goes through the platform Mailer (SMTP_URL), from the MailModule the app
+ * root imports.
+ */
+@Module({
+  controllers: [AdminServiceRequestController, HubServiceRequestController],
+  providers: [
+    ServiceRequestRepository,
+    CommentRepository,
+    AttachmentRepository,
+    HistoryRepository,
+    ServiceRequestWorkflow,
+    ServiceRequestService,
+    ServiceRequestActivityService,
+    HubServiceRequestService,
+    SlaBreachJob,
+  ],
+  // Erasure (../privacy) scrubs tickets, comments, history and attachments through their own repositories.
+  exports: [ServiceRequestRepository, CommentRepository, HistoryRepository, AttachmentRepository],
+})
+export class ServiceRequestsModule {}

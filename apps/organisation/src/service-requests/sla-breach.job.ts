@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { type Clock, InjectClock } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { ServiceRequestRepository } from './service-request.repository';
 
 /** How often tickets whose running clock passed dueAt are marked; reads also mark them. */
@@ -18,13 +19,14 @@ export class SlaBreachJob {
 
   constructor(
     private readonly tickets: ServiceRequestRepository,
+    @InjectDatabase() private readonly db: Database,
     @InjectClock() private readonly now: Clock,
   ) {}
 
   @Interval('sla-breach-sweep', SLA_SWEEP_INTERVAL_MS)
   async run(): Promise<number> {
     try {
-      return await this.tickets.markBreaches(this.now());
+      return await this.tickets.markBreaches(this.db, this.now());
     } catch (error) {
       this.logger.warn(`SLA breach sweep failed: ${(error as Error).message}`);
       return 0;

@@ -1,5 +1,6 @@
 import type { NewOrganisationRow, OrganisationRow } from '@teamfit/accounts';
 import type { PublicSurface } from '@teamfit/common/testing';
+import type { Executor } from '@teamfit/database';
 import { randomUUID } from 'node:crypto';
 import type { OrganisationChanges } from '../../src/organisations/organisation-form';
 import { OBJECT_ID } from '../../src/organisations/organisation.dto';
@@ -16,6 +17,7 @@ function uniqueViolation(field: UniqueField): Error {
 /**
  * `organisation.organisations` in memory, with the table's defaults and its case-insensitive
  * unique names. `failNextWrite` makes the next insert or update throw, as a broken connection would.
+ * The executor a write is handed is not used: every write here is one step, as each is one statement there.
  */
 export class InMemoryOrganisationRepository implements PublicSurface<OrganisationRepository> {
   readonly rows: OrganisationRow[] = [];
@@ -36,7 +38,7 @@ export class InMemoryOrganisationRepository implements PublicSurface<Organisatio
     return Promise.resolve(this.taken({ name, urlName }, exceptId));
   }
 
-  insert(values: NewOrganisationRow): Promise<OrganisationRow> {
+  insert(_tx: Executor, values: NewOrganisationRow): Promise<OrganisationRow> {
     this.throwIfFailing();
     const taken = this.taken(values);
     if (taken) return Promise.reject(uniqueViolation(taken));
@@ -68,7 +70,7 @@ export class InMemoryOrganisationRepository implements PublicSurface<Organisatio
     return Promise.resolve({ ...row });
   }
 
-  update(key: string, changes: OrganisationChanges, logoMediaId?: string): Promise<{ row: OrganisationRow; previousLogoMediaId: string | null } | undefined> {
+  update(_tx: Executor, key: string, changes: OrganisationChanges, logoMediaId?: string): Promise<{ row: OrganisationRow; previousLogoMediaId: string | null } | undefined> {
     this.beforeUpdate?.();
     this.throwIfFailing();
     const current = this.find(key);
@@ -80,7 +82,7 @@ export class InMemoryOrganisationRepository implements PublicSurface<Organisatio
     return Promise.resolve({ row: { ...current }, previousLogoMediaId });
   }
 
-  delete(key: string): Promise<OrganisationRow | undefined> {
+  delete(_tx: Executor, key: string): Promise<OrganisationRow | undefined> {
     const row = this.find(key);
     if (row) this.rows.splice(this.rows.indexOf(row), 1);
     return Promise.resolve(row);
