@@ -2,9 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Clock, ServiceConfig } from '@teamfit/common';
 import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
-import { KeySetController } from './keys/key-set.controller';
-import { LoginController } from './login/login.controller';
-import { LoginService } from './login/login.service';
+import { KeysModule } from './keys/keys.module';
+import { LoginModule } from './login/login.module';
 import openApiMetadata from './openapi.metadata';
 
 @Module({})
@@ -18,8 +17,6 @@ export interface AuthAppOptions {
 export const authAppModule = (config: ServiceConfig, options: AuthAppOptions = {}): DynamicModule =>
   serviceModule(config, AuthAppModule, {
     openApiMetadata,
-    imports: [MailModule.forRoot(config)],
-    controllers: [LoginController, KeySetController],
-    providers: [LoginService],
+    imports: [MailModule.forRoot(config), LoginModule, KeysModule],
     clock: options.now,
   });

@@ -122,7 +122,11 @@ describe('an erasure cut short by crashes completes after the restart', () => {
   it('while a service is still down, the same call answers 202 with the parts done so far', async () => {
     await start('evaluation');
     await eventually('the evaluation part', async () => (await count('evaluation.persona_erasure_parts')) === 1);
-    const profile = await startTestService('profile', (config) => profileAppModule(config, { erasureWaitMs: 300 }), { databaseUrl: database.url, keys: tokens.keys });
+    const profile = await startTestService('profile', (config) => profileAppModule(config), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { PERSONA_ERASURE_WAIT_MS: '300' },
+    });
     try {
       const pending = await request(profile.url).post(`/persona/${persona.id}/erase`).set('authorization', admin).expect(202);
       expect(pending.body).toMatchObject({ personaId: persona.id, status: 'PENDING', completedAt: null, services: { evaluation: { evaluations: 1 }, organisation: null } });

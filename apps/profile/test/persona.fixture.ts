@@ -11,13 +11,13 @@ export class PersonaFactory {
   private readonly repository: PersonaRepository;
   private created = 0;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.repository = new PersonaRepository(db, db);
   }
 
   create(overrides: Partial<NewPersonaRow> = {}): Promise<PersonaRow> {
     this.created += 1;
-    return this.repository.insert({ userId: randomUUID(), role: 'Engineer', description: `Persona ${this.created}`, ...overrides });
+    return this.repository.insert(this.db, { userId: randomUUID(), role: 'Engineer', description: `Persona ${this.created}`, ...overrides });
   }
 
   /** A persona named for the test, with a numeric user id (the algorithm's user). */

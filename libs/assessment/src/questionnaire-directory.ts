@@ -18,7 +18,9 @@ export const answerOrder = [asc(questionAnswers.orderIndex), asc(questionAnswers
 
 /**
  * Read-only view of the questionnaire for other services: the evaluation service fixes an
- * evaluation's question set from it.
+ * evaluation's question set from it. Not a table's repository: it writes nothing and changes no
+ * state, so the read-only snapshot it opens is its own (a caller in another service cannot see
+ * the assessment tables to open one around it).
  */
 export class QuestionnaireDirectory {
   constructor(private readonly db: NodePgDatabase<Record<string, never>>) {}

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AccountDirectory } from '@teamfit/accounts';
-import { PasswordlessLogin, TokenSigner, type TokenPair, type VerifiedToken } from '@teamfit/auth';
+import { LoginRepository, PasswordlessLogin, TokenSigner, type TokenPair, type VerifiedToken } from '@teamfit/auth';
 import { type Clock, InjectClock, notFound } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { Mailer, oneTimePasswordMail } from '@teamfit/mail';
-import { authLoginTables } from '../database/auth.schema';
 import { AccountSubjects } from './account-subjects';
 import type { SignedInAccountDto } from './login.dto';
 
@@ -14,11 +13,11 @@ export class LoginService {
   private readonly flow: PasswordlessLogin;
   private readonly directory: AccountDirectory;
 
-  constructor(@InjectDatabase() db: Database, signer: TokenSigner, mailer: Mailer, @InjectClock() now: Clock) {
+  constructor(@InjectDatabase() db: Database, signer: TokenSigner, mailer: Mailer, @InjectClock() now: Clock, loginRows: LoginRepository) {
     this.directory = new AccountDirectory(db);
     this.flow = new PasswordlessLogin({
       db,
-      tables: authLoginTables,
+      rows: loginRows,
       signer,
       subjects: new AccountSubjects(this.directory),
       deliverOtp: (to, otp, minutes) => mailer.send(oneTimePasswordMail(to, otp, minutes)),

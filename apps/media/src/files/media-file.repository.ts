@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { eq } from 'drizzle-orm';
 import { mediaFiles, type MediaFileRow, type NewMediaFileRow } from '../database/media.schema';
 
@@ -13,14 +13,14 @@ export class MediaFileRepository {
     return row;
   }
 
-  async insert(values: NewMediaFileRow): Promise<MediaFileRow> {
-    const [row] = await this.db.insert(mediaFiles).values(values).returning();
+  async insert(tx: Executor, values: NewMediaFileRow): Promise<MediaFileRow> {
+    const [row] = await tx.insert(mediaFiles).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
-  async delete(id: string): Promise<MediaFileRow | undefined> {
-    const [row] = await this.db.delete(mediaFiles).where(eq(mediaFiles.id, id)).returning();
+  async delete(tx: Executor, id: string): Promise<MediaFileRow | undefined> {
+    const [row] = await tx.delete(mediaFiles).where(eq(mediaFiles.id, id)).returning();
     return row;
   }
 }

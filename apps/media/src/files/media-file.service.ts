@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { VerifiedToken } from '@teamfit/auth';
 import { forbidden, notFound, validationFailed } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { MediaFileRow } from '../database/media.schema';
@@ -19,6 +20,7 @@ export interface OpenedMediaFile {
 @Injectable()
 export class MediaFileService {
   constructor(
+    @InjectDatabase() private readonly db: Database,
     private readonly repository: MediaFileRepository,
     private readonly disk: MediaDisk,
   ) {}
@@ -37,7 +39,7 @@ export class MediaFileService {
       throw error;
     }
     try {
-      const row = await this.repository.insert({
+      const row = await this.repository.insert(this.db, {
         id,
         mimeType: upload.sniffedMimeType,
         size: upload.size,
@@ -72,7 +74,7 @@ export class MediaFileService {
 
   /** The row goes first: once it is gone no reader can find the file, then the bytes go. */
   async remove(id: string): Promise<void> {
-    const row = await this.repository.delete(id);
+    const row = await this.repository.delete(this.db, id);
     if (!row) throw notFound('File');
     await this.disk.remove(this.disk.pathOf(id));
   }

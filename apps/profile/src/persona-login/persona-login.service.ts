@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { PasswordlessLogin, TokenSigner, type TokenPair, type VerifiedToken } from '@teamfit/auth';
+import { LoginRepository, PasswordlessLogin, TokenSigner, type TokenPair, type VerifiedToken } from '@teamfit/auth';
 import { type Clock, InjectClock, notFound } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { Mailer, oneTimePasswordMail } from '@teamfit/mail';
 import { PersonaDirectory, signInEmailOf } from '@teamfit/personas';
-import { profileLoginTables } from '../database/profile.schema';
 import type { SignedInPersonaDto } from './persona-login.dto';
 import { PersonaSubjects } from './persona-subjects';
 
@@ -19,11 +18,12 @@ export class PersonaLoginService {
     private readonly signer: TokenSigner,
     mailer: Mailer,
     @InjectClock() now: Clock,
+    loginRows: LoginRepository,
   ) {
     this.directory = new PersonaDirectory(db);
     this.flow = new PasswordlessLogin({
       db,
-      tables: profileLoginTables,
+      rows: loginRows,
       signer,
       subjects: new PersonaSubjects(this.directory),
       deliverOtp: (to, otp, minutes) => mailer.send(oneTimePasswordMail(to, otp, minutes)),

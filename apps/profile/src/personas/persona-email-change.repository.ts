@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Executor } from '@teamfit/database';
 import { eq, sql } from 'drizzle-orm';
 import { type PersonaEmailChangeRow, personaEmailChanges } from './persona-email-change.table';
-import type { Executor } from './persona.repository';
 
 export type NewPersonaEmailChange = Omit<PersonaEmailChangeRow, 'attempts' | 'createdAt'>;
 

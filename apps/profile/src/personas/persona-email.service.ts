@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { generateOtp, hashOtp, LoginThrottle, newOtpSalt, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, otpMatches, type VerifiedToken } from '@teamfit/auth';
+import { generateOtp, hashOtp, LoginRepository, LoginThrottle, newOtpSalt, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, otpMatches, type VerifiedToken } from '@teamfit/auth';
 import { type Clock, conflict, type DomainError, forbidden, InjectClock, notFound, validationFailed } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { Mailer } from '@teamfit/mail';
 import type { PersonaRow } from '@teamfit/personas';
-import { profileLoginTables } from '../database/profile.schema';
 import { addressConfirmationMail } from './address-confirmation.mail';
 import { PersonaEmailChangeRepository } from './persona-email-change.repository';
 import type { EmailChangeField } from './persona-email-change.table';
-import { type Executor, isEmailTaken, PersonaRepository } from './persona.repository';
+import { isEmailTaken, PersonaRepository } from './persona.repository';
 
 export const ADDRESS_TAKEN = 'This e-mail address is already the sign-in address of another persona';
 
@@ -22,7 +21,7 @@ const throttleKey = (personaId: string): string => `email-change:${personaId}`;
  */
 @Injectable()
 export class PersonaEmailService {
-  private readonly throttle = new LoginThrottle(profileLoginTables);
+  private readonly throttle: LoginThrottle;
 
   constructor(
     @InjectDatabase() private readonly db: Database,
@@ -30,7 +29,10 @@ export class PersonaEmailService {
     private readonly changes: PersonaEmailChangeRepository,
     private readonly mailer: Mailer,
     @InjectClock() private readonly now: Clock,
-  ) {}
+    loginRows: LoginRepository,
+  ) {
+    this.throttle = new LoginThrottle(loginRows);
+  }
 
   /** Refuses (409) each given address that is taken; holds their locks until the transaction ends. */
   async assertAvailable(tx: Executor, self: { personaId?: string; userId: string }, addresses: { own?: string | null; user?: string | null }): Promise<void> {
@@ -78,7 +80,7 @@ export class PersonaEmailService {
         }
         const own = pending.field === 'emailAddress';
         await this.assertAvailable(tx, { personaId, userId: persona.userId }, own ? { own: pending.newAddress } : { user: pending.newAddress });
-        const row = await this.personas.update(personaId, own ? { emailAddress: pending.newAddress, verifiedEmail: true } : { userEmailAddress: pending.newAddress }, tx);
+        const row = await this.personas.update(tx, personaId, own ? { emailAddress: pending.newAddress, verifiedEmail: true } : { userEmailAddress: pending.newAddress });
         await this.changes.delete(tx, personaId);
         await this.throttle.clear(tx, key);
         return row ? { row } : { error: notFound('Persona') };

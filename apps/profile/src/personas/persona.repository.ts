@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { type NewPersonaRow, PersonaDirectory, type PersonaRow, personas } from '@teamfit/personas';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 
 export type PersonaChanges = Partial<Omit<NewPersonaRow, 'id' | 'createdAt' | 'updatedAt'>>;
-/** The database or a transaction: writes that belong to a larger change run in its transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export const EMAIL_UNIQUE_INDEX = 'personas_email_address_unique_idx';
 
@@ -31,27 +29,25 @@ export class PersonaRepository {
   private readonly directory: PersonaDirectory;
 
   constructor(
-    @InjectDatabase() private readonly db: Database,
+    @InjectDatabase() db: Database,
     @InjectReadDatabase() private readonly reads: Database,
   ) {
     this.directory = new PersonaDirectory(db);
   }
 
-  /** One page, oldest first with id as tie-breaker, and the total under the same filter; from the read replica. */
-  async page(filter: PersonaFilter, offset: number, limit: number): Promise<{ rows: PersonaRow[]; total: number }> {
+  /**
+   * One page, oldest first with id as tie-breaker, and the total under the same filter; from the
+   * read replica unless given another executor. The service runs both queries in one read-only
+   * snapshot (`PersonaService.list`), so total and page agree under concurrent writes.
+   */
+  async page(filter: PersonaFilter, offset: number, limit: number, db: Executor = this.reads): Promise<{ rows: PersonaRow[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.userId !== undefined) conditions.push(eq(personas.userId, filter.userId));
     if (filter.role !== undefined) conditions.push(sql`${personas.role} ILIKE ${`%${escapeLike(filter.role)}%`} ESCAPE '\\'`);
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    // One snapshot for both queries, so total and page agree under concurrent writes.
-    return this.reads.transaction(
-      async (tx) => {
-        const rows = await tx.select().from(personas).where(where).orderBy(asc(personas.createdAt), asc(personas.id)).offset(offset).limit(limit);
-        const [totals] = await tx.select({ total: count() }).from(personas).where(where);
-        return { rows, total: totals?.total ?? 0 };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    const rows = await db.select().from(personas).where(where).orderBy(asc(personas.createdAt), asc(personas.id)).offset(offset).limit(limit);
+    const [totals] = await db.select({ total: count() }).from(personas).where(where);
+    return { rows, total: totals?.total ?? 0 };
   }
 
   findById(id: string): Promise<PersonaRow | undefined> {
@@ -63,14 +59,14 @@ export class PersonaRepository {
     return row;
   }
 
-  async insert(values: NewPersonaRow, tx: Executor = this.db): Promise<PersonaRow> {
+  async insert(tx: Executor, values: NewPersonaRow): Promise<PersonaRow> {
     const [row] = await tx.insert(personas).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
   /** Changes only the given columns and bumps updated_at; `undefined` when no row has the id. */
-  async update(id: string, changes: PersonaChanges, tx: Executor = this.db): Promise<PersonaRow | undefined> {
+  async update(tx: Executor, id: string, changes: PersonaChanges): Promise<PersonaRow | undefined> {
     const [row] = await tx
       .update(personas)
       .set({ ...changes, updatedAt: sql`now()` })
@@ -79,7 +75,7 @@ export class PersonaRepository {
     return row;
   }
 
-  async delete(id: string, tx: Executor = this.db): Promise<boolean> {
+  async delete(tx: Executor, id: string): Promise<boolean> {
     const deleted = await tx.delete(personas).where(eq(personas.id, id)).returning({ id: personas.id });
     return deleted.length > 0;
   }

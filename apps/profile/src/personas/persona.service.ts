@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { VerifiedToken } from '@teamfit/auth';
+import { LoginRepository, type VerifiedToken } from '@teamfit/auth';
 import { conflict, forbidden, notFound, validationFailed } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import type { PersonaRow } from '@teamfit/personas';
-import { PersonaLoginRowsRepository } from '../privacy/persona-login-rows.repository';
 import { completenessOf } from './persona-completeness';
 import type {
   CreatePersonaDto,
@@ -19,7 +18,7 @@ import type {
 import { mapPersona } from './persona.mapper';
 import { ADDRESS_TAKEN, PersonaEmailService } from './persona-email.service';
 import type { EmailChangeField } from './persona-email-change.table';
-import { type Executor, isEmailTaken, type PersonaChanges, PersonaRepository } from './persona.repository';
+import { isEmailTaken, type PersonaChanges, PersonaRepository } from './persona.repository';
 
 const DEFAULT_PAGE = 1;
 const DEFAULT_LIMIT = 10;
@@ -33,15 +32,21 @@ const DEFAULT_LIMIT = 10;
 export class PersonaService {
   constructor(
     @InjectDatabase() private readonly db: Database,
+    @InjectReadDatabase() private readonly reads: Database,
     private readonly repository: PersonaRepository,
     private readonly emails: PersonaEmailService,
-    private readonly loginRows: PersonaLoginRowsRepository,
+    private readonly loginRows: LoginRepository,
   ) {}
 
   async list(query: PersonaListQueryDto): Promise<PersonaPageDto> {
     const page = query.page ?? DEFAULT_PAGE;
     const limit = query.limit ?? DEFAULT_LIMIT;
-    const { rows, total } = await this.repository.page({ userId: query.user_id, role: query.role }, (page - 1) * limit, limit);
+    const filter = { userId: query.user_id, role: query.role };
+    // One read-only snapshot for both queries, so total and page agree under concurrent writes.
+    const { rows, total } = await this.reads.transaction((tx) => this.repository.page(filter, (page - 1) * limit, limit, tx), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
     return { personas: rows.map(mapPersona), total, page, limit, totalPages: Math.ceil(total / limit) };
   }
 
@@ -77,7 +82,7 @@ export class PersonaService {
     };
     const row = await this.inTransaction(async (tx) => {
       await this.emails.assertAvailable(tx, { userId: values.userId }, { own: values.emailAddress, user: values.userEmailAddress });
-      return this.repository.insert(values, tx);
+      return this.repository.insert(tx, values);
     });
     return mapPersona(row);
   }
@@ -129,8 +134,8 @@ export class PersonaService {
   /** The persona and its sign-in state go together: no code, session or lockout outlives it. */
   async remove(id: string): Promise<void> {
     const removed = await this.db.transaction(async (tx) => {
-      if (!(await this.repository.delete(id, tx))) return false;
-      await this.loginRows.deleteFor(tx, id.toLowerCase());
+      if (!(await this.repository.delete(tx, id))) return false;
+      await this.loginRows.deleteSubject(tx, id.toLowerCase());
       return true;
     });
     if (!removed) throw notFound('Persona');
@@ -151,7 +156,7 @@ export class PersonaService {
         own: check(changes.emailAddress, current.emailAddress),
         user: clearsOwnAddress(current, changes.emailAddress) ? (changes.userEmailAddress ?? current.userEmailAddress) : check(changes.userEmailAddress, current.userEmailAddress),
       });
-      return this.repository.update(id, changes, tx);
+      return this.repository.update(tx, id, changes);
     });
     if (!row) throw notFound('Persona');
     return mapPersona(row);
@@ -181,7 +186,7 @@ export class PersonaService {
       if (clearsOwnAddress(current, immediate.emailAddress)) {
         await this.emails.assertAvailable(tx, { personaId: id, userId: current.userId }, { user: current.userEmailAddress });
       }
-      const updated = await this.repository.update(id, immediate, tx);
+      const updated = await this.repository.update(tx, id, immediate);
       if (proof) await this.emails.requestChange(tx, current, ...proof);
       return updated;
     });

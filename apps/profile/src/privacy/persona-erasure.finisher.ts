@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { InjectConfig, type ServiceConfig } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { describeCounts, ERASURE_PART_DONE_CHANNEL, ERASURE_SWEEP_MS, NotificationListener, type PersonaErasureRow } from '@teamfit/privacy';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PersonaErasureRepository } from './persona-erasure.repository';
@@ -22,6 +23,7 @@ export class PersonaErasureFinisher implements OnApplicationBootstrap, BeforeApp
   private readonly waiters = new Map<string, Set<() => void>>();
 
   constructor(
+    @InjectDatabase() private readonly db: Database,
     private readonly erasures: PersonaErasureRepository,
     @InjectConfig() config: ServiceConfig,
   ) {
@@ -64,7 +66,7 @@ export class PersonaErasureFinisher implements OnApplicationBootstrap, BeforeApp
   }
 
   private async complete(id: string): Promise<boolean> {
-    const completed = await this.erasures.completeIfDone(id);
+    const completed = await this.erasures.completeIfDone(this.db, id);
     if (!completed) return false;
     const parts = await this.erasures.partsOf(id);
     const summary = [`profile (${describeCounts(completed.profileCounts)})`, ...Object.entries(parts).map(([part, row]) => `${part} (${describeCounts(row.counts)})`)];

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
-import { teams } from '@teamfit/personas';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import {
   ERASURE_PART_TABLES,
   ERASURE_PARTS,
@@ -12,14 +11,12 @@ import {
   type PersonaErasureRow,
 } from '@teamfit/privacy';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../personas/persona.repository';
 
 export type NewPersonaErasure = Pick<typeof personaErasures.$inferInsert, 'subjectHash' | 'requestedBy' | 'profileCounts' | 'pendingIdentity'>;
 
 /**
  * `profile.persona_erasures`, and the parts other services record in their own schemas (read
- * only, through the tables libs/privacy declares). The profile part's one statement on teams
- * lives here too: it exists only for erasure.
+ * only, through the tables libs/privacy declares).
  */
 @Injectable()
 export class PersonaErasureRepository {
@@ -46,20 +43,6 @@ export class PersonaErasureRepository {
     return row;
   }
 
-  /** Takes the persona out of every profile team's members and managers; answers how many teams changed. */
-  async leaveTeams(tx: Executor, personaId: string): Promise<number> {
-    const changed = await tx
-      .update(teams)
-      .set({
-        memberIds: sql`array_remove(${teams.memberIds}, ${personaId}::text)`,
-        managers: sql`array_remove(${teams.managers}, ${personaId}::text)`,
-        updatedAt: sql`now()`,
-      })
-      .where(sql`${personaId}::text = ANY(${teams.memberIds}) OR ${personaId}::text = ANY(${teams.managers})`)
-      .returning({ id: teams.id });
-    return changed.length;
-  }
-
   /** Ids of the erasures not completed yet, oldest first. */
   async pendingIds(): Promise<string[]> {
     const rows = await this.db.select({ id: personaErasures.id }).from(personaErasures).where(isNull(personaErasures.completedAt)).orderBy(personaErasures.requestedAt);
@@ -71,11 +54,11 @@ export class PersonaErasureRepository {
    * the parts needed. One statement, so concurrent callers complete it once; `undefined` when it
    * was not completed by this call (parts missing, or completed already).
    */
-  async completeIfDone(id: string): Promise<PersonaErasureRow | undefined> {
+  async completeIfDone(tx: Executor, id: string): Promise<PersonaErasureRow | undefined> {
     const partsDone: SQL[] = ERASURE_PARTS.map(
       (part) => sql`(NOT (${part} = ANY(${personaErasures.parts})) OR EXISTS (SELECT 1 FROM ${ERASURE_PART_TABLES[part]} WHERE ${ERASURE_PART_TABLES[part].erasureId} = ${personaErasures.id}))`,
     );
-    const [row] = await this.db
+    const [row] = await tx
       .update(personaErasures)
       .set({ completedAt: sql`now()`, pendingIdentity: null })
       .where(and(eq(personaErasures.id, id), isNull(personaErasures.completedAt), ...partsDone))

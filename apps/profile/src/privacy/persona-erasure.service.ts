@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { VerifiedToken } from '@teamfit/auth';
-import { notFound } from '@teamfit/common';
+import { Injectable } from '@nestjs/common';
+import { LoginRepository, type VerifiedToken } from '@teamfit/auth';
+import { InjectConfig, notFound, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import type { PersonaRow } from '@teamfit/personas';
 import {
@@ -16,19 +16,10 @@ import {
 } from '@teamfit/privacy';
 import { PersonaEmailChangeRepository } from '../personas/persona-email-change.repository';
 import { PersonaRepository } from '../personas/persona.repository';
+import { TeamRepository } from '../teams/team.repository';
 import type { PersonaErasureDto } from './persona-erasure.dto';
 import { PersonaErasureFinisher } from './persona-erasure.finisher';
 import { PersonaErasureRepository } from './persona-erasure.repository';
-import { PersonaLoginRowsRepository } from './persona-login-rows.repository';
-
-/**
- * How long an erase request waits for the other services' parts before answering what is done so
- * far (202). The organisation service's part waits 3 s for the API-call log to settle, so a
- * healthy platform answers within about 4 s.
- */
-export const ERASURE_WAIT_MS = 10_000;
-/** Injection token of that wait (tests shorten it). */
-export const PERSONA_ERASURE_WAIT_MS = Symbol('PERSONA_ERASURE_WAIT_MS');
 
 export interface ErasureAnswer {
   summary: PersonaErasureDto;
@@ -43,15 +34,25 @@ export interface ErasureAnswer {
  */
 @Injectable()
 export class PersonaErasureService {
+  /**
+   * How long an erase request waits for the other services' parts before answering what is done
+   * so far (202), PERSONA_ERASURE_WAIT_MS. The organisation service's part waits 3 s for the
+   * API-call log to settle, so a healthy platform answers within about 4 s.
+   */
+  private readonly waitMs: number;
+
   constructor(
     @InjectDatabase() private readonly db: Database,
     private readonly personas: PersonaRepository,
     private readonly emailChanges: PersonaEmailChangeRepository,
-    private readonly loginRows: PersonaLoginRowsRepository,
+    private readonly loginRows: LoginRepository,
+    private readonly teams: TeamRepository,
     private readonly erasures: PersonaErasureRepository,
     private readonly finisher: PersonaErasureFinisher,
-    @Inject(PERSONA_ERASURE_WAIT_MS) private readonly waitMs: number,
-  ) {}
+    @InjectConfig() config: ServiceConfig,
+  ) {
+    this.waitMs = config.personaErasureWaitMs;
+  }
 
   async erase(personaId: string, caller: VerifiedToken): Promise<ErasureAnswer> {
     const subjectHash = subjectHashOf(personaId);
@@ -71,10 +72,10 @@ export class PersonaErasureService {
       const pendingChange = await this.emailChanges.findForUpdate(tx, persona.id);
       if (pendingChange) await this.emailChanges.delete(tx, persona.id);
       const counts: ProfileErasureCounts = {
-        ...(await this.loginRows.deleteFor(tx, persona.id)),
+        ...(await this.loginRows.deleteSubject(tx, persona.id)),
         emailChanges: pendingChange ? 1 : 0,
-        teamMemberships: await this.erasures.leaveTeams(tx, persona.id),
-        personas: (await this.personas.delete(persona.id, tx)) ? 1 : 0,
+        teamMemberships: await this.teams.leaveTeams(tx, persona.id),
+        personas: (await this.personas.delete(tx, persona.id)) ? 1 : 0,
       };
       const pendingIdentity = identityOf(persona, pendingChange?.newAddress);
       return this.erasures.insert(tx, { subjectHash, requestedBy, profileCounts: counts, pendingIdentity });

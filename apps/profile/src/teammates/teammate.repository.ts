@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { type NewTeammateRow, type TeammateRow, teammates } from '@teamfit/personas';
 import { asc, eq, sql } from 'drizzle-orm';
 
@@ -41,15 +41,15 @@ export class TeammateRepository {
   }
 
   /** Throws the driver's unique violation when the e-mail address is taken (see isTeammateEmailTaken). */
-  async insert(values: NewTeammateRow): Promise<TeammateRow> {
-    const [row] = await this.db.insert(teammates).values(values).returning();
+  async insert(tx: Executor, values: NewTeammateRow): Promise<TeammateRow> {
+    const [row] = await tx.insert(teammates).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
   /** Changes only the given columns and bumps updated_at; `undefined` when no row has the id. */
-  async update(id: string, changes: TeammateChanges): Promise<TeammateRow | undefined> {
-    const [row] = await this.db
+  async update(tx: Executor, id: string, changes: TeammateChanges): Promise<TeammateRow | undefined> {
+    const [row] = await tx
       .update(teammates)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(teammates.id, id))
@@ -57,8 +57,8 @@ export class TeammateRepository {
     return row;
   }
 
-  async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.delete(teammates).where(eq(teammates.id, id)).returning({ id: teammates.id });
+  async delete(tx: Executor, id: string): Promise<boolean> {
+    const deleted = await tx.delete(teammates).where(eq(teammates.id, id)).returning({ id: teammates.id });
     return deleted.length > 0;
   }
 }

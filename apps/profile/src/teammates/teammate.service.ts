@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { ObjectId } from 'bson';
 import { type CreateTeammateDto, mapTeammate, type TeammateDto, type UpdateTeammateDto } from './teammate.dto';
 import { isTeammateEmailTaken, type TeammateChanges, TeammateRepository } from './teammate.repository';
@@ -9,7 +10,10 @@ const EMAIL_TAKEN = 'A teammate with this e-mail address already exists';
 /** Teammate rules. Raises DomainErrors only; the platform filter maps them to HTTP. */
 @Injectable()
 export class TeammateService {
-  constructor(private readonly repository: TeammateRepository) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly repository: TeammateRepository,
+  ) {}
 
   async list(): Promise<TeammateDto[]> {
     const rows = await this.repository.list();
@@ -32,7 +36,7 @@ export class TeammateService {
   async create(input: CreateTeammateDto): Promise<TeammateDto> {
     // The unique index decides, not a prior lookup: a check-then-insert would race.
     const row = await this.withEmailUniqueness(() =>
-      this.repository.insert({
+      this.repository.insert(this.db, {
         id: new ObjectId().toHexString(),
         firstName: input.firstName,
         lastName: input.lastName,
@@ -47,13 +51,13 @@ export class TeammateService {
     if (input.firstName !== undefined) changes.firstName = input.firstName;
     if (input.lastName !== undefined) changes.lastName = input.lastName;
     if (input.emailAddress !== undefined) changes.emailAddress = input.emailAddress;
-    const row = await this.withEmailUniqueness(() => this.repository.update(id, changes));
+    const row = await this.withEmailUniqueness(() => this.repository.update(this.db, id, changes));
     if (!row) throw notFound('Teammate');
     return mapTeammate(row);
   }
 
   async remove(id: string): Promise<void> {
-    if (!(await this.repository.delete(id))) throw notFound('Teammate');
+    if (!(await this.repository.delete(this.db, id))) throw notFound('Teammate');
   }
 
   private async withEmailUniqueness<T>(write: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { postgresErrorOf } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { type NewTeamRow, type TeamRow, teams } from '@teamfit/personas';
 import { asc, eq, sql } from 'drizzle-orm';
 
@@ -31,15 +31,15 @@ export class TeamRepository {
   }
 
   /** Throws the driver's unique violation when the name is taken (see isTeamNameTaken). */
-  async insert(values: NewTeamRow): Promise<TeamRow> {
-    const [row] = await this.db.insert(teams).values(values).returning();
+  async insert(tx: Executor, values: NewTeamRow): Promise<TeamRow> {
+    const [row] = await tx.insert(teams).values(values).returning();
     if (!row) throw new Error('INSERT ... RETURNING gave no row');
     return row;
   }
 
   /** Changes only the given columns and bumps updated_at; `undefined` when no row has the id. */
-  async update(id: string, changes: TeamChanges): Promise<TeamRow | undefined> {
-    const [row] = await this.db
+  async update(tx: Executor, id: string, changes: TeamChanges): Promise<TeamRow | undefined> {
+    const [row] = await tx
       .update(teams)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(teams.id, id))
@@ -47,8 +47,22 @@ export class TeamRepository {
     return row;
   }
 
-  async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.delete(teams).where(eq(teams.id, id)).returning({ id: teams.id });
+  async delete(tx: Executor, id: string): Promise<boolean> {
+    const deleted = await tx.delete(teams).where(eq(teams.id, id)).returning({ id: teams.id });
     return deleted.length > 0;
+  }
+
+  /** Takes the persona out of every team's members and managers (its erasure); answers how many teams changed. */
+  async leaveTeams(tx: Executor, personaId: string): Promise<number> {
+    const changed = await tx
+      .update(teams)
+      .set({
+        memberIds: sql`array_remove(${teams.memberIds}, ${personaId}::text)`,
+        managers: sql`array_remove(${teams.managers}, ${personaId}::text)`,
+        updatedAt: sql`now()`,
+      })
+      .where(sql`${personaId}::text = ANY(${teams.memberIds}) OR ${personaId}::text = ANY(${teams.managers})`)
+      .returning({ id: teams.id });
+    return changed.length;
   }
 }

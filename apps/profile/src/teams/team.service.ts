@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound } from '@teamfit/common';
+import { type Database, InjectDatabase } from '@teamfit/database';
 import { ObjectId } from 'bson';
 import { type CreateTeamDto, mapTeam, mapTeamListItem, type TeamDto, type TeamListItemDto, type UpdateTeamDto } from './team.dto';
 import { isTeamNameTaken, type TeamChanges, TeamRepository } from './team.repository';
@@ -9,7 +10,10 @@ const NAME_TAKEN = 'A team with this name already exists in the organisation';
 /** Team rules. Raises DomainErrors only; the platform filter maps them to HTTP. */
 @Injectable()
 export class TeamService {
-  constructor(private readonly repository: TeamRepository) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly repository: TeamRepository,
+  ) {}
 
   async list(): Promise<TeamListItemDto[]> {
     const rows = await this.repository.list();
@@ -25,7 +29,7 @@ export class TeamService {
   async create(input: CreateTeamDto): Promise<TeamDto> {
     // The unique index decides, not a prior lookup: a check-then-insert would race.
     const row = await this.withNameUniqueness(() =>
-      this.repository.insert({
+      this.repository.insert(this.db, {
         id: new ObjectId().toHexString(),
         organisationId: input.organisation_id,
         teamName: input.teamName,
@@ -39,13 +43,13 @@ export class TeamService {
   }
 
   async update(id: string, input: UpdateTeamDto): Promise<TeamDto> {
-    const row = await this.withNameUniqueness(() => this.repository.update(id, changesOf(input)));
+    const row = await this.withNameUniqueness(() => this.repository.update(this.db, id, changesOf(input)));
     if (!row) throw notFound('Team');
     return mapTeam(row);
   }
 
   async remove(id: string): Promise<void> {
-    if (!(await this.repository.delete(id))) throw notFound('Team');
+    if (!(await this.repository.delete(this.db, id))) throw notFound('Team');
   }
 
   private async withNameUniqueness<T>(write: () => Promise<T>): Promise<T> {

@@ -1,10 +1,9 @@
 import { DomainError } from '@teamfit/common';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Database } from '@teamfit/database';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { VerifiedToken } from '../tokens/token-claims';
 import type { TokenSigner } from '../tokens/token-signer';
-import type { LoginTables } from './login.tables';
+import type { LoginRepository } from './login.repository';
 import type { LoginSubjects } from './login-subjects';
 import { LoginThrottle } from './login-throttle';
 import { generateOtp, hashOtp, newOtpSalt, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, otpMatches } from './otp';
@@ -20,8 +19,9 @@ export interface TokenPair {
 }
 
 export interface PasswordlessLoginOptions {
-  db: NodePgDatabase<Record<string, never>>;
-  tables: LoginTables;
+  db: Database;
+  /** The sign-in tables of the service that runs the flow. */
+  rows: LoginRepository;
   signer: TokenSigner;
   subjects: LoginSubjects;
   deliverOtp: (emailAddress: string, otp: string, validMinutes: number) => Promise<void>;
@@ -49,7 +49,7 @@ export class PasswordlessLogin {
 
   constructor(private readonly options: PasswordlessLoginOptions) {
     this.now = options.now ?? (() => new Date());
-    this.throttle = new LoginThrottle(options.tables);
+    this.throttle = new LoginThrottle(options.rows);
   }
 
   /** Starts a challenge and e-mails its code; the answer is a token good only for verify. */
@@ -64,7 +64,7 @@ export class PasswordlessLogin {
   }
 
   private async startChallenge(emailAddress: string, codeChallenge: string): Promise<TokenPair> {
-    const { db, tables, subjects, signer } = this.options;
+    const { db, rows, subjects, signer } = this.options;
     const subject = await subjects.findByEmail(emailAddress);
     if (!subject) throw new DomainError('not_found', `No ${this.options.subjectName} is registered with this e-mail address`);
     if (subject.blocked) throw new DomainError('forbidden', `This ${this.options.subjectName} is blocked`);
@@ -79,27 +79,20 @@ export class PasswordlessLogin {
     return db.transaction(async (tx) => {
       const locked = await this.throttle.lock(tx, subject.id, now);
       if (locked) throw locked;
-      await tx
-        .update(tables.loginChallenges)
-        .set({ supersededAt: now })
-        .where(and(eq(tables.loginChallenges.subjectId, subject.id), isNull(tables.loginChallenges.consumedAt), isNull(tables.loginChallenges.supersededAt)));
-      const [challenge] = await tx
-        .insert(tables.loginChallenges)
-        .values({
-          subjectId: subject.id,
-          emailAddress: subject.emailAddress,
-          codeChallenge,
-          otpHash: hashOtp(otp, salt),
-          otpSalt: salt,
-          expiresAt: seconds(now, OTP_TTL_SECONDS),
-        })
-        .returning({ id: tables.loginChallenges.id });
-      if (!challenge) throw new Error('challenge insert returned no row');
-      await tx.insert(tables.refreshTokens).values({
+      await rows.supersedeLiveChallenge(tx, subject.id, now);
+      const challengeId = await rows.insertChallenge(tx, {
+        subjectId: subject.id,
+        emailAddress: subject.emailAddress,
+        codeChallenge,
+        otpHash: hashOtp(otp, salt),
+        otpSalt: salt,
+        expiresAt: seconds(now, OTP_TTL_SECONDS),
+      });
+      await rows.insertRefreshToken(tx, {
         familyId: randomUUID(),
         tokenHash: hashRefreshToken(refreshToken),
         subjectId: subject.id,
-        challengeId: challenge.id,
+        challengeId,
         expiresAt: seconds(now, REFRESH_TOKEN_TTL_SECONDS),
         sessionExpiresAt: seconds(now, SESSION_MAX_AGE_SECONDS),
       });
@@ -108,7 +101,7 @@ export class PasswordlessLogin {
         sub: subject.id,
         kind: this.options.loginTokenKind,
         emailAddress: subject.emailAddress,
-        challengeId: challenge.id,
+        challengeId,
       });
       return { accessToken, refreshToken };
     });
@@ -119,7 +112,7 @@ export class PasswordlessLogin {
    * locked, so of two concurrent verifies with the right code exactly one succeeds.
    */
   async verify(loginToken: VerifiedToken, otp: string, codeVerifier: string): Promise<TokenPair & { subjectId: string }> {
-    const { db, tables } = this.options;
+    const { db, rows } = this.options;
     const challengeId = loginToken.challengeId;
     if (loginToken.kind !== this.options.loginTokenKind || !challengeId) throw new DomainError('forbidden', 'This token cannot be used here');
     const now = this.now();
@@ -127,26 +120,26 @@ export class PasswordlessLogin {
       // The lockout holds at verify too: past the failure budget even the right code waits.
       const locked = await this.throttle.lock(tx, loginToken.sub, now);
       if (locked) return { error: locked };
-      const [challenge] = await tx.select().from(tables.loginChallenges).where(eq(tables.loginChallenges.id, challengeId)).for('update');
+      const challenge = await rows.findChallengeForUpdate(tx, challengeId);
       if (!challenge || challenge.subjectId !== loginToken.sub) return { error: invalidOtp() };
       if (challenge.consumedAt || challenge.supersededAt || challenge.expiresAt <= now) return { error: invalidOtp() };
       if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
         return { error: new DomainError('validation_failed', 'Too many wrong codes; start a new login') };
       }
       if (!pkceMatches(codeVerifier, challenge.codeChallenge) || !otpMatches(otp, challenge.otpSalt, challenge.otpHash)) {
-        await tx.update(tables.loginChallenges).set({ attempts: sql`${tables.loginChallenges.attempts} + 1` }).where(eq(tables.loginChallenges.id, challenge.id));
+        await rows.addChallengeAttempt(tx, challenge.id);
         await this.throttle.recordFailure(tx, challenge.subjectId, now);
         return { error: new DomainError('validation_failed', 'The one-time password or the code verifier is wrong') };
       }
       const claims = await this.options.subjects.accessClaims(challenge.subjectId);
       if (!claims) return { error: new DomainError('forbidden', `This ${this.options.subjectName} can no longer sign in`) };
-      await tx.update(tables.loginChallenges).set({ consumedAt: now }).where(eq(tables.loginChallenges.id, challenge.id));
+      await rows.consumeChallenge(tx, challenge.id, now);
       await this.throttle.clear(tx, challenge.subjectId);
       // The refresh token handed out at login becomes usable; a new one is issued as well, so the
       // answer carries a pair that never travelled before the code was proven.
-      await tx.update(tables.refreshTokens).set({ revokedAt: now }).where(eq(tables.refreshTokens.challengeId, challenge.id));
+      await rows.revokeForChallenge(tx, challenge.id, now);
       const refreshToken = newRefreshToken();
-      await tx.insert(tables.refreshTokens).values({
+      await rows.insertRefreshToken(tx, {
         familyId: randomUUID(),
         tokenHash: hashRefreshToken(refreshToken),
         subjectId: challenge.subjectId,
@@ -165,32 +158,32 @@ export class PasswordlessLogin {
    * already revoked tokens change nothing and are not told apart, so logout can be repeated.
    */
   async logout(presented: string): Promise<void> {
-    const { db, tables } = this.options;
+    const { db, rows } = this.options;
     const now = this.now();
     await db.transaction(async (tx) => {
-      const [token] = await tx.select({ familyId: tables.refreshTokens.familyId }).from(tables.refreshTokens).where(eq(tables.refreshTokens.tokenHash, hashRefreshToken(presented)));
+      const token = await rows.findRefreshToken(hashRefreshToken(presented), tx);
       if (!token) return;
-      await tx.update(tables.refreshTokens).set({ revokedAt: now }).where(and(eq(tables.refreshTokens.familyId, token.familyId), isNull(tables.refreshTokens.revokedAt)));
+      await rows.revokeFamily(tx, token.familyId, now);
     });
   }
 
   /** Rotates a refresh token; presenting one already rotated revokes its whole family. */
   async refresh(presented: string): Promise<TokenPair> {
-    const { db, tables } = this.options;
+    const { db, rows } = this.options;
     const now = this.now();
     const outcome = await db.transaction(async (tx): Promise<Outcome<TokenPair>> => {
-      const [token] = await tx.select().from(tables.refreshTokens).where(eq(tables.refreshTokens.tokenHash, hashRefreshToken(presented))).for('update');
+      const token = await rows.findRefreshTokenForUpdate(tx, hashRefreshToken(presented));
       const refused = new DomainError('forbidden', 'The refresh token is invalid, expired or revoked');
       if (!token || token.revokedAt || !token.activatedAt || token.expiresAt <= now || token.sessionExpiresAt <= now) return { error: refused };
       if (token.rotatedAt) {
-        await tx.update(tables.refreshTokens).set({ revokedAt: now }).where(and(eq(tables.refreshTokens.familyId, token.familyId), isNull(tables.refreshTokens.revokedAt)));
+        await rows.revokeFamily(tx, token.familyId, now);
         return { error: new DomainError('forbidden', 'The refresh token was already used; every session of its family is signed out') };
       }
       const claims = await this.options.subjects.accessClaims(token.subjectId);
       if (!claims) return { error: refused };
-      await tx.update(tables.refreshTokens).set({ rotatedAt: now }).where(eq(tables.refreshTokens.id, token.id));
+      await rows.markRotated(tx, token.id, now);
       const refreshToken = newRefreshToken();
-      await tx.insert(tables.refreshTokens).values({
+      await rows.insertRefreshToken(tx, {
         familyId: token.familyId,
         tokenHash: hashRefreshToken(refreshToken),
         subjectId: token.subjectId,

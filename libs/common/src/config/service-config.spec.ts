@@ -62,4 +62,10 @@ describe('loadServiceConfig', () => {
     for (const bad of ['0', '-3', '1.5', 'two', '1201']) expect(errorOf(() => loadServiceConfig('evaluation', { ...VALID, RETENTION_CANDIDATE_MONTHS: bad }))).toMatch(/^RETENTION_CANDIDATE_MONTHS /);
     for (const bad of ['0', '401', 'x']) expect(errorOf(() => loadServiceConfig('organisation', { ...VALID, REQUEST_LOG_BODY_DAYS: bad }))).toMatch(/^REQUEST_LOG_BODY_DAYS /);
   });
+
+  it('reads how long a persona erasure waits for the other services, default 10 s, between 100 ms and 30 s', () => {
+    expect(loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM }).personaErasureWaitMs).toBe(10_000);
+    expect(loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM, PERSONA_ERASURE_WAIT_MS: '300' }).personaErasureWaitMs).toBe(300);
+    for (const bad of ['99', '30001', '1.5', 'soon']) expect(errorOf(() => loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM, PERSONA_ERASURE_WAIT_MS: bad }))).toMatch(/^PERSONA_ERASURE_WAIT_MS /);
+  });
 });

@@ -50,6 +50,8 @@ const environmentSchema = z.object({
   REQUEST_LOG: z.enum(['on', 'off']).default('on'),
   RETENTION_CANDIDATE_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
   REQUEST_LOG_BODY_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  // At most 30 s: the answer must reach the client well within the gateway's 60 s read timeout.
+  PERSONA_ERASURE_WAIT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
 });
 
 /** Every environment variable a service reads. */
@@ -94,6 +96,11 @@ export interface ServiceConfig {
     /** Stored API-call bodies are reduced to their shape (keys and types) after this many days. */
     readonly requestLogBodyDays: number;
   };
+  /**
+   * How long a persona erase request (profile service) waits for the other services' parts before
+   * answering what is done so far (202).
+   */
+  readonly personaErasureWaitMs: number;
 }
 
 /** Services that sign tokens; every other service only verifies them. */
@@ -139,6 +146,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     logFormat: values.LOG_FORMAT,
     requestLog: values.REQUEST_LOG === 'on',
     retention: { candidateMonths: values.RETENTION_CANDIDATE_MONTHS, requestLogBodyDays: values.REQUEST_LOG_BODY_DAYS },
+    personaErasureWaitMs: values.PERSONA_ERASURE_WAIT_MS,
   };
 }
 
