@@ -13,11 +13,13 @@ export type ServiceParts = Pick<ModuleMetadata, 'imports' | 'controllers' | 'pro
 export function serviceModule(config: ServiceConfig, rootClass: DynamicModule['module'], parts: ServiceParts = {}): DynamicModule {
   return {
     module: rootClass,
+    // The service's own modules first: their routes, and so its OpenAPI paths, come before the
+    // platform's health and ping routes, as clients have always read them.
     imports: [
+      ...(parts.imports ?? []),
       PlatformModule.forRoot(config, { clock: parts.clock, openApiMetadata: parts.openApiMetadata }),
       SecurityModule.forRoot(config),
       DatabaseModule.forRoot({ databaseUrl: config.databaseUrl, readUrl: config.databaseReadUrl, applicationName: config.service }),
-      ...(parts.imports ?? []),
     ],
     controllers: parts.controllers ?? [],
     providers: parts.providers ?? [],
