@@ -1,3 +1,4 @@
+import { LruMap } from '@teamfit/common';
 import type { TeamScorer } from '@teamfit/scoring';
 
 /** Teams × questionnaire versions kept; an entry is a few kilobytes and one number per member scored. */
@@ -19,26 +20,16 @@ export interface CachedTeamScorer {
  * only ever given for the profile it was computed from). Least recently used goes first.
  */
 export class TeamScorerCache {
-  private readonly entries = new Map<string, CachedTeamScorer>();
+  private readonly entries = new LruMap<string, CachedTeamScorer>(CACHED_TEAMS);
 
   find(teamId: number, questionnaireVersionId: number, profilesVersion: number): CachedTeamScorer | undefined {
-    const key = `${teamId}:${questionnaireVersionId}`;
-    const entry = this.entries.get(key);
-    if (entry?.profilesVersion !== profilesVersion) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    const entry = this.entries.get(`${teamId}:${questionnaireVersionId}`);
+    return entry?.profilesVersion === profilesVersion ? entry : undefined;
   }
 
   remember(teamId: number, questionnaireVersionId: number, profilesVersion: number, scorer: TeamScorer): CachedTeamScorer {
-    const key = `${teamId}:${questionnaireVersionId}`;
     const entry = { profilesVersion, scorer, memberScores: new Map<string, number>() };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > CACHED_TEAMS) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
+    this.entries.set(`${teamId}:${questionnaireVersionId}`, entry);
     return entry;
   }
 }
