@@ -105,7 +105,8 @@ describe('the evaluation retention job', () => {
   });
 
   it('the pass at start, in 2023, found nothing due; the next passes are scheduled daily', async () => {
-    expect(service.app.get(SchedulerRegistry).getIntervals()).toContain('evaluation-retention');
+    // The scheduler runs both of the service's jobs: this one and the sweep for its part of persona erasures.
+    expect(service.app.get(SchedulerRegistry).getIntervals()).toEqual(expect.arrayContaining(['evaluation-retention', 'persona-erasure-evaluation-sweep']));
     expect(await job().startupPass).toEqual({ outcome: 'ran', cutoff: expect.stringMatching(/^2021-03-01T09:00/), evaluations: 0, answers: 0, scoreProfiles: 0, teams: 0 });
   });
 

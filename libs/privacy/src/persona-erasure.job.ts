@@ -1,9 +1,10 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap, type Type } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { InjectConfig, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase, type Transaction } from '@teamfit/database';
 import type { ErasureCounts, ErasureIdentity } from './erasure-identity';
 import type { ErasurePart } from './persona-erasure.tables';
-import { PersonaErasureWorker } from './persona-erasure.worker';
+import { ERASURE_SWEEP_MS, PersonaErasureWorker } from './persona-erasure.worker';
 
 /** A service's statements for its part of an erasure, run inside the part's transaction. */
 export interface ErasurePartRepository {
@@ -16,8 +17,9 @@ export interface PersonaErasureJob extends OnApplicationBootstrap, BeforeApplica
 
 /**
  * The provider that runs a service's part of every erasure for as long as the service runs: its
- * worker starts with the application and stops (waiting for a part under way) before the
- * database pool closes.
+ * worker starts with the application (listening, and a first sweep), sweeps again on the
+ * service's scheduler (`@nestjs/schedule`, needs ScheduleModule in the service), and stops
+ * (waiting for a part under way) before the database pool closes.
  */
 export function personaErasureJob(part: ErasurePart, settleMs: number, repository: Type<ErasurePartRepository>): Type<PersonaErasureJob> {
   @Injectable()
@@ -37,6 +39,11 @@ export function personaErasureJob(part: ErasurePart, settleMs: number, repositor
 
     beforeApplicationShutdown(): Promise<void> {
       return this.worker.stop();
+    }
+
+    @Interval(`persona-erasure-${part}-sweep`, ERASURE_SWEEP_MS)
+    sweep(): Promise<number> {
+      return this.worker.sweep();
     }
   }
   return ErasureJob;

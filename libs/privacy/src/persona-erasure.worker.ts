@@ -5,7 +5,7 @@ import { ERASURE_REQUESTED_CHANNEL, ErasureRequests } from './erasure-requests';
 import { NotificationListener } from './notification-listener';
 import type { ErasurePart } from './persona-erasure.tables';
 
-/** How often every instance looks for erasures its part is still owed (restarts, lost notifications, failures). */
+/** How often every instance looks for erasures its part is still owed (restarts, lost notifications, failures); the job's interval (persona-erasure.job.ts). */
 export const ERASURE_SWEEP_MS = 15_000;
 
 export interface ErasurePartWork {
@@ -26,7 +26,7 @@ export interface WorkerConnection {
 
 /**
  * Does one service's part of every persona erasure. Woken by the profile service's notification
- * and by a sweep (at start and every 15 s), so an erasure requested while this service was down,
+ * and by a sweep (at start, then every 15 s from the service's scheduler), so an erasure requested while this service was down,
  * or whose part failed or was cut short by a crash, is finished once it runs again. Each part is
  * one transaction holding a try-lock named after the part and the erasure: with several instances
  * one does the work and the others skip it, and the part's record, written in that transaction,
@@ -36,7 +36,6 @@ export class PersonaErasureWorker {
   private readonly logger: Logger;
   private readonly requests: ErasureRequests;
   private readonly listener: NotificationListener;
-  private timer: NodeJS.Timeout | undefined;
   private readonly delayed = new Set<NodeJS.Timeout>();
   /** Runs are chained: one erasure at a time per process. */
   private running: Promise<unknown> = Promise.resolve();
@@ -45,7 +44,6 @@ export class PersonaErasureWorker {
   constructor(
     private readonly connection: WorkerConnection,
     private readonly work: ErasurePartWork,
-    private readonly sweepMs = ERASURE_SWEEP_MS,
   ) {
     this.logger = new Logger(`PersonaErasure:${work.part}`);
     this.requests = new ErasureRequests(connection.db, work.part);
@@ -56,15 +54,11 @@ export class PersonaErasureWorker {
     this.stopped = false;
     this.listener.start();
     void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), this.sweepMs);
-    this.timer.unref();
   }
 
   /** Stops waking up and waits for the part under way, so a shutdown never cuts one short. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
     for (const timer of this.delayed) clearTimeout(timer);
     this.delayed.clear();
     await this.listener.stop();
@@ -73,6 +67,8 @@ export class PersonaErasureWorker {
 
   /** Does every part owed that has settled, and the others once they have; answers how many this call did. */
   sweep(): Promise<number> {
+    // A tick of the scheduler that comes after stop() finds nothing to do: the pool may be closing.
+    if (this.stopped) return Promise.resolve(0);
     return this.serially(async () => {
       let done = 0;
       for (const { id, settlesInMs } of await this.requests.owing(this.work.settleMs)) {
