@@ -87,18 +87,18 @@ describe('moving evaluations from the old layout (question set in every row) to 
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '2026-01-05T10:00:00Z', '2026-01-05T11:00:00Z')`,
         [id, personaId, teamId, status, JSON.stringify(set), set.questions.length, answered, results === null ? null : JSON.stringify(results), completedAt],
       );
-    const answer = (evaluationId: string, values: Record<number, number>) =>
-      Promise.all(
-        Object.entries(values).map(([questionId, value], n) =>
-          client.query(`INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at) VALUES ($1, $2, $3, $4, $5)`, [
-            evaluationId,
-            Number(questionId),
-            value,
-            n + 2,
-            `2026-01-05T10:0${n}:00Z`,
-          ]),
-        ),
-      );
+    // One statement at a time: a pg client runs its queries in turn, and queueing them is deprecated.
+    const answer = async (evaluationId: string, values: Record<number, number>) => {
+      for (const [n, [questionId, value]] of Object.entries(values).entries()) {
+        await client.query(`INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at) VALUES ($1, $2, $3, $4, $5)`, [
+          evaluationId,
+          Number(questionId),
+          value,
+          n + 2,
+          `2026-01-05T10:0${n}:00Z`,
+        ]);
+      }
+    };
     await insert(ids.pending, people.candidate, SET_A, 'pending', 0, null, null);
     await insert(ids.progress, people.progress, SET_A, 'in_progress', 2, null, null);
     await answer(ids.progress, { 11: 3, 13: 4 });
