@@ -6,9 +6,14 @@
 // Run: npm run bench:http. BENCH_SECONDS (default 10) per measurement; loopback only.
 // BENCH_CPU_PROF=<dir> writes a CPU profile of every service (node --cpu-prof) into <dir>;
 // BENCH_ONLY=<regex> measures only the requests whose name matches (bare Node always).
+// The two floor rows serve the evaluation read with no framework (bench/read-floor.server.ts):
+// Node's `http` + pg and Fastify + pg, with the services' young-generation size; what the service
+// spends beyond them is the platform's own code.
 import { SERVICES, type ServiceName } from '@teamfit/common';
 import { freePort, waitForPort } from '@teamfit/gateway';
+import path from 'node:path';
 import { spawnManaged } from '../tools/runner/child-process';
+import { SEMI_SPACE_MIB } from '../tools/runner/service-process';
 import { waitForHealth } from '../tools/runner/service-health';
 import { benchBasics, evaluationToRead, spawnBenchService, startBenchGateway } from './bench-services';
 import { processCpuNs } from './process-cpu';
@@ -57,6 +62,16 @@ async function main(): Promise<void> {
     const direct = (name: ServiceName) => `http://127.0.0.1:${ports[name] ?? SERVICES[name].port}`;
     const evaluationId = await evaluationToRead({ profile: direct('profile'), evaluation: direct('evaluation') }, admin);
 
+    const floors: Record<'node' | 'fastify', { port: number; pid: number | undefined }> = { node: { port: 0, pid: undefined }, fastify: { port: 0, pid: undefined } };
+    for (const variant of ['node', 'fastify'] as const) {
+      const port = await freePort();
+      const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, JWT_PUBLIC_KEY: keys.publicKeyPem };
+      const floor = spawnManaged(`floor-${variant}`, 0, process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MIB}`, path.join(__dirname, 'read-floor.server.js'), variant], env);
+      cleanups.push(() => floor.stop());
+      floors[variant] = { port, pid: floor.process.pid };
+      await waitForPort(port, 10_000);
+    }
+
     const benchGateway = await startBenchGateway((name) => `127.0.0.1:${ports[name] ?? 1}`);
     cleanups.push(() => benchGateway.stop());
     const gateway = benchGateway.url;
@@ -67,6 +82,8 @@ async function main(): Promise<void> {
       { name: '`GET /health` (evaluation, no token)', url: `${direct('evaluation')}/health`, headers: {}, server: pids.evaluation },
       { name: '`GET /account` (organisation, authenticated list)', url: `${direct('organisation')}/account`, headers: auth, server: pids.organisation },
       { name: '`GET /evaluation/:id` (authenticated, one evaluation)', url: `${direct('evaluation')}/evaluation/${evaluationId}`, headers: auth, server: pids.evaluation },
+      { name: 'floor: Node `http` + pg, the same read', url: `http://127.0.0.1:${floors.node.port}/evaluation/${evaluationId}`, headers: auth, server: floors.node.pid },
+      { name: 'floor: Fastify + pg, the same read', url: `http://127.0.0.1:${floors.fastify.port}/evaluation/${evaluationId}`, headers: auth, server: floors.fastify.pid },
       { name: 'gateway `GET /evaluation/health`', url: `${gateway}/evaluation/health`, headers: {}, server: pids.evaluation },
       { name: 'gateway `GET /organisation/account`', url: `${gateway}/organisation/account`, headers: auth, server: pids.organisation },
       { name: 'gateway `GET /evaluation/evaluation/:id`', url: `${gateway}/evaluation/evaluation/${evaluationId}`, headers: auth, server: pids.evaluation },
