@@ -27,8 +27,8 @@ describe('visitor and by-app statistics', () => {
       keys: tokens.keys,
     });
     // The look for a due pass at start found an empty log: a pass, which dropped nothing. The next
-    // looks, and the SLA sweep, are scheduled.
-    expect(organisation.app.get(SchedulerRegistry).getIntervals().sort()).toEqual(['sla-breach-sweep', 'telemetry-retention']);
+    // looks, the SLA sweep and the sweep for the service's part of persona erasures are scheduled.
+    expect(organisation.app.get(SchedulerRegistry).getIntervals().sort()).toEqual(['persona-erasure-organisation-sweep', 'sla-breach-sweep', 'telemetry-retention']);
     expect(await organisation.app.get(TelemetryRetentionJob).startupPass).toEqual({ outcome: 'ran', monthsDropped: 0, bodiesReduced: 0 });
     const writer = organisation.app.get(RequestLogWriter);
     const seeded: ApiCallEntry[] = [
