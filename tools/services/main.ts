@@ -4,6 +4,8 @@
 // between starts (code-cache.ts); the images run the bundle uncached.
 import path from 'node:path';
 import { runBundle, saveCacheAfterFirstRequest } from './code-cache';
+import { collectStartupGarbageAfterFirstRequest } from './startup-garbage';
 
 const run = runBundle(path.join(__dirname, '..', '..', 'services.bundle.js'), { cacheDir: process.env['NODE_COMPILE_CACHE'], name: `services-${process.argv[2] ?? ''}` });
 if (process.env['NODE_COMPILE_CACHE'] && !run.usedCache) saveCacheAfterFirstRequest(run);
+collectStartupGarbageAfterFirstRequest();
