@@ -24,4 +24,4 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 RUN mkdir -p /data/media && chown node:node /data/media
 USER node
-CMD ["sh", "-c", "exec node --max-semi-space-size=1 dist/services.js ${APP}"]
+CMD ["sh", "-c", "exec node --max-semi-space-size=2 dist/services.js ${APP}"]

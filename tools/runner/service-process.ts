@@ -16,10 +16,11 @@ export interface ServiceProcessSettings {
 
 /**
  * V8's young generation, in MiB per semi-space. Node's default (16) lets an idle service keep
- * about 30 MiB of young-generation pages resident; requests allocate little and die young, so a
- * small nursery costs no measurable throughput (bench:http) and saves that memory five times.
+ * about 30 MiB of young-generation pages resident. At 2 MiB an idle service keeps about 1-2 MiB
+ * more than at 1 MiB, and an authenticated read costs 8-13 % less CPU (fewer scavenges, fewer
+ * in-flight requests promoted): docs/decisions.md, "Running".
  */
-export const SEMI_SPACE_MIB = 1;
+export const SEMI_SPACE_MIB = 2;
 
 /**
  * The command line of one service after `node`: the five services are bundled into one file
