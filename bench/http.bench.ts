@@ -62,15 +62,15 @@ async function main(): Promise<void> {
     const direct = (name: ServiceName) => `http://127.0.0.1:${ports[name] ?? SERVICES[name].port}`;
     const evaluationId = await evaluationToRead({ profile: direct('profile'), evaluation: direct('evaluation') }, admin);
 
-    const floors: Record<'node' | 'fastify', { port: number; pid: number | undefined }> = { node: { port: 0, pid: undefined }, fastify: { port: 0, pid: undefined } };
-    for (const variant of ['node', 'fastify'] as const) {
+    const startFloor = async (variant: 'node' | 'fastify') => {
       const port = await freePort();
       const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, JWT_PUBLIC_KEY: keys.publicKeyPem };
       const floor = spawnManaged(`floor-${variant}`, 0, process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MIB}`, path.join(__dirname, 'read-floor.server.js'), variant], env);
       cleanups.push(() => floor.stop());
-      floors[variant] = { port, pid: floor.process.pid };
       await waitForPort(port, 10_000);
-    }
+      return { port, pid: floor.process.pid };
+    };
+    const floors = { node: await startFloor('node'), fastify: await startFloor('fastify') };
 
     const benchGateway = await startBenchGateway((name) => `127.0.0.1:${ports[name] ?? 1}`);
     cleanups.push(() => benchGateway.stop());

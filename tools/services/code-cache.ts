@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Script } from 'node:vm';
+import { afterFirstRequest } from './first-request';
 
 export interface BundleRun {
   /** What the bundle exported. */
@@ -60,11 +60,7 @@ export function runBundle(file: string, options: { cacheDir?: string; name: stri
  * dropped the start's code as unused.
  */
 export function saveCacheAfterFirstRequest(run: BundleRun, delayMs = 2_000): void {
-  const onRequest = () => {
-    unsubscribe('http.server.request.start', onRequest);
-    setTimeout(() => run.saveCache(), delayMs).unref();
-  };
-  subscribe('http.server.request.start', onRequest);
+  afterFirstRequest(delayMs, () => run.saveCache());
 }
 
 function readIfPresent(file: string): Buffer | undefined {

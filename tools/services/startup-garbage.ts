@@ -1,6 +1,6 @@
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { afterFirstRequest } from './first-request';
 
 /**
  * One full garbage collection, now. Starting a service leaves its heap full of what only the
@@ -23,9 +23,5 @@ export function collectGarbage(): void {
  * written 2 s after that request (code-cache.ts), has been taken.
  */
 export function collectStartupGarbageAfterFirstRequest(delayMs = 3_000, collect: () => void = collectGarbage): void {
-  const onRequest = () => {
-    unsubscribe('http.server.request.start', onRequest);
-    setTimeout(collect, delayMs).unref();
-  };
-  subscribe('http.server.request.start', onRequest);
+  afterFirstRequest(delayMs, collect);
 }

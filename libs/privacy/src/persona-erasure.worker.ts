@@ -5,7 +5,10 @@ import { ERASURE_REQUESTED_CHANNEL, ErasureRequests } from './erasure-requests';
 import { NotificationListener } from './notification-listener';
 import type { ErasurePart } from './persona-erasure.tables';
 
-/** How often every instance looks for erasures its part is still owed (restarts, lost notifications, failures); the job's interval (persona-erasure.job.ts). */
+/**
+ * How often every instance looks for erasures its part is still owed (restarts, lost
+ * notifications, failures): the interval of the job in persona-erasure.job.ts.
+ */
 export const ERASURE_SWEEP_MS = 15_000;
 
 export interface ErasurePartWork {
@@ -26,8 +29,9 @@ export interface WorkerConnection {
 
 /**
  * Does one service's part of every persona erasure. Woken by the profile service's notification
- * and by a sweep (at start, then every 15 s from the service's scheduler), so an erasure requested while this service was down,
- * or whose part failed or was cut short by a crash, is finished once it runs again. Each part is
+ * and by a sweep (at start, then every 15 s from the service's scheduler), so an erasure requested
+ * while this service was down, or whose part failed or was cut short by a crash, is finished once
+ * it runs again. Each part is
  * one transaction holding a try-lock named after the part and the erasure: with several instances
  * one does the work and the others skip it, and the part's record, written in that transaction,
  * makes a finished part visible to everyone at once. A crash mid-part rolls everything back.
