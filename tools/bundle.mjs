@@ -128,6 +128,29 @@ function lazyJsdom(outDir) {
 }
 
 
+/**
+ * NestJS's Logger and ConsoleLogger modules each build an `Intl.DateTimeFormat` as they load; building one
+ * reads the locale data out of Node's binary: about 8 MiB resident in every process, though
+ * the platform logs through its own ServiceLog and never prints a Nest console timestamp. In the
+ * bundles the formatter is built when a timestamp is first printed; the build fails if the
+ * module no longer has the shape this rewrite expects.
+ */
+function lazyDateFormatter() {
+  return {
+    name: 'lazy-date-formatter',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]@nestjs[\\/]common[\\/]services[\\/](console-)?logger\.service\.js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const eager = /^const dateTimeFormatter = new Intl\.DateTimeFormat\((undefined, \{[^}]*\})\);$/gm;
+        const found = source.match(eager) ?? [];
+        if (found.length !== 1 || source.split('new Intl.').length !== 2) throw new Error(`${args.path} changed: tools/bundle.mjs (lazyDateFormatter) expects exactly one module-level Intl.DateTimeFormat`);
+        const contents = source.replace(eager, 'let dateTimeFormat;\nconst dateTimeFormatter = { format: (time) => (dateTimeFormat ??= new Intl.DateTimeFormat($1)).format(time) };');
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
 /** What the services' bundle runs: the service named on the command line; the others' modules never run. */
 async function servicesEntry(distDir) {
   const names = (await readdir(path.join(distDir, 'apps'), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
@@ -217,7 +240,7 @@ async function buildAll(distDir, entry) {
     metafile: true,
     write: false,
     logLevel: 'error',
-    plugins: [lazyJsdom(distDir), ownPaths(distDir), esmInCommonJs(distDir)],
+    plugins: [lazyJsdom(distDir), lazyDateFormatter(), ownPaths(distDir), esmInCommonJs(distDir)],
   };
   const results = await Promise.all([
     build({ ...common, stdin: { contents: entry, resolveDir: distDir, sourcefile: 'services-entry.js', loader: 'js' }, outfile: path.join(distDir, 'services.bundle.js') }),
