@@ -17,7 +17,8 @@ RUN npm ci --omit=dev --ignore-scripts
 
 FROM node:20-bookworm-slim
 ARG APP
-ENV NODE_ENV=production APP=${APP}
+# glibc returns blocks of 128 KiB and more to the system when freed (tools/runner/service-process.ts).
+ENV NODE_ENV=production APP=${APP} MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

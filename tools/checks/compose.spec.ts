@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { RUNNER_ENVIRONMENT_VARIABLES } from '../runner/runner-config';
-import { serviceCommand } from '../runner/service-process';
+import { MALLOC_MMAP_THRESHOLD_BYTES, serviceCommand } from '../runner/service-process';
 
 const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -104,6 +104,7 @@ describe('Dockerfiles and .env.example', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/^ARG APP$/m);
     expect(dockerfile).toContain(`"exec node ${serviceCommand('dist', '${APP}').join(' ')}"`);
+    expect(dockerfile).toMatch(new RegExp(`^ENV .*\\bMALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_BYTES}\\b`, 'm'));
   });
 
   it('the gateway image substitutes exactly the placeholders the template uses', () => {

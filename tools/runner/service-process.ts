@@ -23,6 +23,16 @@ export interface ServiceProcessSettings {
 export const SEMI_SPACE_MIB = 2;
 
 /**
+ * glibc's threshold, in bytes, above which an allocation gets pages of its own, returned to the
+ * system when freed. Left to itself, glibc raises the threshold to the largest block freed so far,
+ * so the start's big temporary blocks (compiling, writing the code cache) are then carved from the
+ * heap and stay resident in an idle service. Fixed at glibc's initial 128 KiB: the idle platform
+ * 650-653 → 630-634 MiB warm, 713-716 → 675-677 MiB cold; under load a service makes no more
+ * mmap calls than before (strace): docs/decisions.md, "Running". The Dockerfile sets the same.
+ */
+export const MALLOC_MMAP_THRESHOLD_BYTES = 131_072;
+
+/**
  * The command line of one service after `node`: the five services are bundled into one file
  * (tools/bundle.mjs), which runs the one it is given. The Dockerfile's command says the same.
  * No `--enable-source-maps`: it costs memory in every process and time on every stack trace;
@@ -52,6 +62,7 @@ export function serviceProcess(name: ServiceName, settings: ServiceProcessSettin
       ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }),
       MEDIA_DIR: env['MEDIA_DIR'] ?? path.join(settings.repositoryRoot, '.data', 'media'),
       ...(settings.codeCacheDir ? { NODE_COMPILE_CACHE: settings.codeCacheDir } : {}),
+      MALLOC_MMAP_THRESHOLD_: env['MALLOC_MMAP_THRESHOLD_'] ?? String(MALLOC_MMAP_THRESHOLD_BYTES),
     },
   };
 }
