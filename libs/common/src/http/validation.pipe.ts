@@ -1,4 +1,5 @@
-import { BadRequestException, Body, type Type, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, Body, type Type, ValidationPipe, type ValidationPipeOptions, type ValidationError } from '@nestjs/common';
+import { paramsFastPath } from './string-params.fast-path';
 
 /** Flattens nested class-validator errors into `path constraint` messages, field named first. */
 export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string[] {
@@ -18,11 +19,32 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
 }
 
 /**
+ * NestJS's pipe, with a fast path for the path parameters of most routes (`paramsFastPath`): a
+ * valid id is accepted without class-validator's whole run; anything else is decided by the pipe.
+ */
+class PlatformValidationPipe extends ValidationPipe {
+  private readonly fixedType: boolean;
+
+  constructor(options: ValidationPipeOptions) {
+    super(options);
+    this.fixedType = options.expectedType !== undefined;
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param' && metadata.data === undefined && metadata.metatype && !this.fixedType) {
+      const accepted = paramsFastPath(metadata.metatype)?.(value);
+      if (accepted) return accepted;
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+/**
  * Whitelisting pipe: unknown fields are rejected, so a client cannot set what it may not.
  * `expectedType` validates against a class known only at run time (see ValidatedBody).
  */
 export function createValidationPipe(expectedType?: Type): ValidationPipe {
-  return new ValidationPipe({
+  return new PlatformValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
