@@ -72,7 +72,7 @@ describe('path parameters fast path', () => {
     expect(paramsFastPath(class NoRules {})).toBeNull();
   });
 
-  it('accepts a valid id as an instance of the class, as the full pipe builds it', async () => {
+  it('accepts a valid id as an instance of the class, as the full pipe builds it', () => {
     const accepted = paramsFastPath(EvaluationIdParam)?.({ id: UUID });
     expect(accepted).toBeInstanceOf(EvaluationIdParam);
     expect(accepted).toEqual(Object.assign(new EvaluationIdParam(), { id: UUID }));
