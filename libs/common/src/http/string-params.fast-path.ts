@@ -27,7 +27,7 @@ const fastPaths = new WeakMap<Type, ParamsFastPath | null>();
  * more of the rules above (`{ id }` checked with @IsUUID, @IsMongoId or @Matches), or null for
  * any other class. For such a class, class-validator's run (validating every rule's metadata,
  * whitelisting, collecting errors) comes down to: exactly these keys, each a string that passes
- * its rules. That is about 8 % of an authenticated read's CPU (`npm run bench:http`). Only an
+ * its rules: about 2 µs a call instead of 9 (docs/decisions.md, "Path parameters"). Only an
  * accepted value takes the fast path: anything else goes through the full pipe, which refuses it
  * with the message it always gave.
  */
