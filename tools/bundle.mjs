@@ -130,10 +130,11 @@ function lazyJsdom(outDir) {
 
 /**
  * NestJS's Logger and ConsoleLogger modules each build an `Intl.DateTimeFormat` as they load; building one
- * reads the locale data out of Node's binary: about 8 MiB resident in every process, though
+ * reads the locale data out of Node's binary: 5-7 MiB resident in every service, though
  * the platform logs through its own ServiceLog and never prints a Nest console timestamp. In the
  * bundles the formatter is built when a timestamp is first printed; the build fails if the
- * module no longer has the shape this rewrite expects.
+ * modules no longer have the shape this rewrite expects, or if the services' bundle comes out
+ * without both rewrites (a moved or renamed module would otherwise skip the plugin unnoticed).
  */
 function lazyDateFormatter() {
   return {
@@ -259,6 +260,9 @@ async function buildAll(distDir, entry) {
     for (const input of Object.keys(result.metafile.inputs)) if (input !== path.join(path.basename(distDir), 'services-entry.js')) inputs.add(input);
     for (const file of result.outputFiles) files.push({ name: path.relative(distDir, file.path), contents: file.path.endsWith('.js') ? cheapNames(asciiOnly(file.text)) : file.contents });
   }
+  const servicesBundle = files.find((file) => file.name === 'services.bundle.js')?.contents ?? '';
+  const lazyFormatters = servicesBundle.match(/\bdateTimeFormat\d*\?\?=new Intl\.DateTimeFormat\(/g)?.length ?? 0;
+  if (lazyFormatters !== 2) throw new Error(`tools/bundle.mjs (lazyDateFormatter) rewrote ${lazyFormatters} of NestJS's two logger modules in services.bundle.js`);
   return { files, inputs: [...inputs] };
 }
 

@@ -1,4 +1,4 @@
-import { type ArgumentMetadata, BadRequestException, Body, type Type, ValidationPipe, type ValidationPipeOptions, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, Body, type Type, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { paramsFastPath } from './string-params.fast-path';
 
 /** Flattens nested class-validator errors into `path constraint` messages, field named first. */
@@ -23,15 +23,8 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
  * valid id is accepted without class-validator's whole run; anything else is decided by the pipe.
  */
 class PlatformValidationPipe extends ValidationPipe {
-  private readonly fixedType: boolean;
-
-  constructor(options: ValidationPipeOptions) {
-    super(options);
-    this.fixedType = options.expectedType !== undefined;
-  }
-
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'param' && metadata.data === undefined && metadata.metatype && !this.fixedType) {
+    if (metadata.type === 'param' && metadata.data === undefined && metadata.metatype && !this.expectedType) {
       const accepted = paramsFastPath(metadata.metatype)?.(value);
       if (accepted) return accepted;
     }
