@@ -8,6 +8,7 @@
 // Run: npm run bench:evaluation. Uses DATABASE_URL (a scratch database is created in it and
 // dropped) or an embedded PostgreSQL in a temp folder; services and nginx on free ports.
 // BENCH_CPU_PROF=<dir> writes a CPU profile of each service (node --cpu-prof) into <dir>.
+// BENCH_SLOWEST=<n> prints each persona run's n slowest answers (where in the questionnaire they were).
 import { ensureDatabase, quoteIdentifier, runMigrations, serviceMigrationTargets, startEmbeddedPostgres } from '@teamfit/database';
 import { withDatabase } from '@teamfit/database/testing';
 import { freePort } from '@teamfit/gateway';
@@ -42,6 +43,8 @@ const PERSONA_INTERVAL_MS = 100;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const CPU_PROFILE_DIR = process.env['BENCH_CPU_PROF'];
+/** BENCH_SLOWEST=<n>: each persona run also prints its n slowest answers with their place in the questionnaire (0: first). */
+const SLOWEST = Number(process.env['BENCH_SLOWEST'] ?? 0);
 
 interface RunningService {
   port: number;
@@ -171,6 +174,18 @@ async function seedCompletedEvaluations(db: Client, personaIds: string[], teamId
   }
 }
 
+/**
+ * The seed writes a few hundred thousand rows in seconds, which no user does: left alone,
+ * PostgreSQL's autovacuum and the next checkpoint work through them during the first measurement
+ * (the first persona run's first answers waited up to half a second). Like pgbench, the benchmark
+ * vacuums and analyses before it measures, and flushes what the seed dirtied.
+ */
+async function settleAfterSeeding(db: Client): Promise<void> {
+  await db.query('VACUUM (ANALYZE)');
+  // CHECKPOINT needs a superuser or pg_checkpoint: an embedded server always, a given DATABASE_URL maybe not.
+  await db.query('CHECKPOINT').catch((error: unknown) => log(`no checkpoint before measuring: ${error instanceof Error ? error.message : String(error)}`));
+}
+
 /** Answers an evaluation to the end, following nextQuestion; returns the answers' latencies. */
 async function answerAll(
   baseUrl: string,
@@ -210,9 +225,29 @@ interface QuestionnaireRun {
   wallMs: number;
 }
 
-/** PERSONAS personas, each with its own connection, answering their whole questionnaire at once. */
-async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'direct'): Promise<QuestionnaireRun> {
-  const personaIds = await insertPersonas(p.db, PERSONAS, via === 'gateway' ? 'Gateway' : 'Direct');
+interface RunShape {
+  personas: number;
+  /** Each persona sends at most one request per this many ms (0: as fast as answers come back). */
+  intervalMs: number;
+  label: string;
+}
+
+const MEASURED: Record<'gateway' | 'direct', RunShape> = {
+  gateway: { personas: PERSONAS, intervalMs: PERSONA_INTERVAL_MS, label: 'Gateway' },
+  direct: { personas: PERSONAS, intervalMs: PERSONA_INTERVAL_MS, label: 'Direct' },
+};
+
+/**
+ * Before the measured runs, as before compare-team: a few personas answer their whole
+ * questionnaire straight to the service, unpaced, so the first measured run does not pay for the
+ * JIT compiling the persona answer path (measured without it: the service's CPU per answer about
+ * doubled over the run's first seconds, every answer there waiting up to half a second).
+ */
+const WARM_UP: RunShape = { personas: 10, intervalMs: 0, label: 'Warm-up' };
+
+/** `shape.personas` personas, each with its own connection, answering their whole questionnaire at once. */
+async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'direct', shape: RunShape = MEASURED[via]): Promise<QuestionnaireRun> {
+  const personaIds = await insertPersonas(p.db, shape.personas, shape.label);
   const setup = keepAliveAgent();
   const evaluations: string[] = [];
   for (const personaId of personaIds) {
@@ -223,6 +258,7 @@ async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'd
   const baseUrl = via === 'gateway' ? `${p.gateway.url}/evaluation` : p.evaluation.url;
   const counters = { throttled: 0 };
   const cpuBefore = processCpuMs(p.evaluation.pid);
+  const windowStart = process.hrtime.bigint() / 1000n;
   const started = performance.now();
   const results = await Promise.all(
     personaIds.map(async (personaId, index) => {
@@ -231,13 +267,19 @@ async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'd
       const agent = keepAliveAgent(via === 'gateway' ? `127.0.0.${10 + index}` : undefined);
       const token = p.tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@bench.test`, personaId });
       try {
-        return await answerAll(baseUrl, evaluations[index] as string, token, agent, pacer(PERSONA_INTERVAL_MS), counters);
+        return await answerAll(baseUrl, evaluations[index] as string, token, agent, pacer(shape.intervalMs), counters);
       } finally {
         agent.destroy();
       }
     }),
   );
   const wallMs = performance.now() - started;
+  if (CPU_PROFILE_DIR) log(`${shape.personas} personas ${via}: monotonic µs ${windowStart} to ${process.hrtime.bigint() / 1000n}`);
+  if (SLOWEST > 0) {
+    const all = results.flatMap((result) => result.answers.map((ms, index) => ({ ms, index })));
+    all.sort((a, b) => b.ms - a.ms);
+    log(`${shape.personas} personas ${via}, slowest answers as question index:ms: ${all.slice(0, SLOWEST).map((a) => `${a.index}:${a.ms.toFixed(0)}`).join(' ')}`);
+  }
   const answers = summarise(
     results.flatMap((result) => result.answers),
     wallMs,
@@ -385,6 +427,7 @@ async function main(): Promise<void> {
     await seedCompletedEvaluations(p.db, hugeMembers, huge, candidateEvaluation);
     const answered = await answerAll(p.evaluation.url, candidateEvaluation, p.tokens.admin(), admin, () => Promise.resolve(), { throttled: 0 });
     log(`setup: platform, ${TEAM_SIZE} + ${HUGE_TEAM_SIZE} members with 104 answers each, candidate answered ${answered.answers.length} questions in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+    await settleAfterSeeding(p.db);
 
     // BENCH_ONLY=<regex> runs only the parts whose name matches: compare-team, completing, personas, shortlist.
     const only = process.env['BENCH_ONLY'] ? new RegExp(process.env['BENCH_ONLY']) : /./;
@@ -393,6 +436,7 @@ async function main(): Promise<void> {
     // Before the parts that add completed evaluations: the shortlist counts them all.
     const shortlist = only.test('shortlist') ? await shortlistRuns(p, big, members, hugeMembers, candidateEvaluation) : undefined;
     const completions = only.test('completing') ? await completionRun(p, big) : undefined;
+    if (only.test('personas')) await questionnaireRun(p, big, 'direct', WARM_UP);
     const gateway = only.test('personas') ? await questionnaireRun(p, big, 'gateway') : undefined;
     const direct = only.test('personas') ? await questionnaireRun(p, big, 'direct') : undefined;
     admin.destroy();

@@ -36,6 +36,7 @@ export {
   computeWorkstyleWithTeam,
   relayoutValues,
   TeamAggregate,
+  type ReadonlyTeamAggregate,
   type CompactProfile,
   type CompactQuestionnaire,
 } from './workstyle/team-aggregate';

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { organisations } from '@teamfit/accounts';
 import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
 import { personas } from '@teamfit/personas';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import {
   type EvaluationStatus,
   teams,
 } from '../database/evaluation.schema';
+import { RECORD_PROGRESS, type RecordProgressRow, TEAM_STAMP_TEXT, type TeamStampRow } from './answer.statements';
 import type { EvaluationResults } from './evaluation.types';
 
 /**
@@ -66,6 +66,62 @@ export interface TeamStamp {
   candidateProfile: { questionnaireVersionId: number; answerValues: Buffer } | null;
 }
 
+/** An earlier answer as scoring takes it (no dates to parse). */
+export interface AnswerInputRow {
+  questionId: number;
+  value: number;
+  timeTaken: number;
+}
+
+/** What scoring a completing answer reads: the evaluation's earlier answers and its team's stamp (undefined: no such team). */
+export interface CompletionReads {
+  earlier: AnswerInputRow[];
+  stamp: TeamStamp | undefined;
+}
+
+/**
+ * What recordProgress did: recorded the answer (the evaluation's new counters), or wrote nothing
+ * and read the evaluation as it was (`completion`: what scoring needs, when this answer is the one
+ * that completes it as read), or found no evaluation at all.
+ */
+export type ProgressOutcome =
+  | { kind: 'recorded'; answered: number; answerValues: Buffer }
+  | { kind: 'read'; state: EvaluationState; completion: CompletionReads | null }
+  | { kind: 'missing' };
+
+const TEAM_STAMP = { name: 'evaluation_team_stamp', text: TEAM_STAMP_TEXT } as const;
+
+function stampOf(row: TeamStampRow | undefined): TeamStamp | undefined {
+  if (!row || row.stamp_team_id === null || row.profiles_version === null) return undefined;
+  const candidateProfile =
+    row.candidate_values === null || row.candidate_version_id === null ? null : { questionnaireVersionId: row.candidate_version_id, answerValues: row.candidate_values };
+  return { profilesVersion: Number(row.profiles_version), candidateIsMember: row.candidate_is_member === true, includesCandidate: row.includes_candidate === true, candidateProfile };
+}
+
+function progressOutcomeOf(row: RecordProgressRow | undefined): ProgressOutcome {
+  if (!row) return { kind: 'missing' };
+  if (row.recorded) return { kind: 'recorded', answered: row.answered, answerValues: row.answer_values };
+  const state: EvaluationState = {
+    id: row.id as string,
+    personaId: row.persona_id as string,
+    teamId: row.team_id as number,
+    status: row.status as EvaluationStatus,
+    questionnaireVersionId: row.questionnaire_version_id as number,
+    total: row.total as number,
+    answered: row.answered,
+    answerValues: row.answer_values,
+    createdAt: row.created_at as Date,
+    updatedAt: row.updated_at as Date,
+    rowVersion: row.row_version as string,
+  };
+  if (row.completes !== true) return { kind: 'read', state, completion: null };
+  const ids = row.earlier_question_ids ?? [];
+  const values = row.earlier_values ?? [];
+  const times = row.earlier_times ?? [];
+  const earlier = ids.map((questionId, index) => ({ questionId, value: values[index] as number, timeTaken: times[index] as number }));
+  return { kind: 'read', state, completion: { earlier, stamp: stampOf(row) } };
+}
+
 const stateColumns = {
   id: evaluations.id,
   personaId: evaluations.personaId,
@@ -95,32 +151,6 @@ const id = sql.placeholder('id');
 
 /** Which of a persona's score profiles counts: the most recently completed one. */
 const latestFirst = sql`${evaluationScoreProfiles.completedAt} DESC NULLS LAST, ${evaluationScoreProfiles.evaluationId} ASC`;
-
-/**
- * An answer that leaves its evaluation incomplete, in one statement: the evaluation row is
- * updated (which locks it) only while it stays incomplete after this answer, and the answer row
- * is written only when that update happened. Concurrent answers to one evaluation queue on the
- * row lock and re-check the condition against the row as the one before them left it.
- * Plain SQL: drizzle has no INSERT … SELECT FROM a data-modifying CTE with parameters, and
- * building the statement per call cost more than the rest of the answer (profiled).
- */
-const RECORD_PROGRESS = {
-  name: 'evaluation_record_progress',
-  text: `WITH progressed AS (
-    UPDATE evaluation.evaluations
-       SET answer_values = set_byte(answer_values, $2::int, $4::int),
-           answered = answered + (get_byte(answer_values, $2::int) = 0)::int,
-           status = 'in_progress',
-           updated_at = $6::timestamptz
-     WHERE id = $1::uuid AND status <> 'complete' AND answered + (get_byte(answer_values, $2::int) = 0)::int < total
-     RETURNING answered, answer_values
-  ), recorded AS (
-    INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at)
-    SELECT $1::uuid, $3::int, $4::int, $5::int, $6::timestamptz FROM progressed
-    ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
-  )
-  SELECT answered, answer_values FROM progressed`,
-} as const;
 
 /*
  * The completing answer: the evaluation completed with its results, the answer, and the score
@@ -203,25 +233,6 @@ const memberProfilesQuery = (db: Executor) =>
     .where(sql`${evaluationScoreProfiles.personaId} = ANY ((SELECT ${teams.memberPersonaIds} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})::uuid[])`)
     .orderBy(evaluationScoreProfiles.personaId, latestFirst)
     .prepare('evaluation_member_profiles');
-/** The candidate's latest profile, ordered as memberProfilesQuery picks a member's. */
-const candidateProfileColumn = (column: typeof evaluationScoreProfiles.questionnaireVersionId | typeof evaluationScoreProfiles.answerValues) =>
-  sql`(SELECT ${column} FROM ${evaluationScoreProfiles}
-        WHERE ${evaluationScoreProfiles.personaId} = ${sql.placeholder('candidate')}::uuid AND ${sql.placeholder('candidate')}::uuid = ANY (${teams.memberPersonaIds})
-        ORDER BY ${latestFirst} LIMIT 1)`;
-const teamStampQuery = (db: Executor) =>
-  db
-    .select({
-      profilesVersion: teams.profilesVersion,
-      candidateIsMember: sql<boolean>`coalesce(${sql.placeholder('candidate')}::uuid = ANY (${teams.memberPersonaIds}), false)`,
-      // The organisation's setting is read on every use, never cached: it is one primary-key probe.
-      includesCandidate: sql<boolean>`coalesce((SELECT ${organisations.includeMatchUserInTeam} FROM ${organisations} WHERE ${organisations.id} = ${teams.organisationId}), false)`,
-      candidateVersionId: candidateProfileColumn(evaluationScoreProfiles.questionnaireVersionId).mapWith(Number),
-      candidateValues: sql<Buffer | null>`${candidateProfileColumn(evaluationScoreProfiles.answerValues)}`,
-    })
-    .from(teams)
-    .where(eq(teams.id, sql.placeholder('teamId')))
-    .prepare('evaluation_team_stamp');
-
 /**
  * The one gateway that writes evaluations, evaluation_answers and evaluation_score_profiles (the
  * completing answer writes all three in one statement): plain rows in, plain rows out. Writes take
@@ -232,24 +243,23 @@ export class EvaluationRepository {
   private readonly byId;
   private readonly stateById;
   private readonly memberProfilesOnPool;
-  private readonly teamStampOnPool;
   private readonly answersOnPool;
   private readonly memberProfilesOnPrimary;
-  private readonly teamStampOnPrimary;
   private readonly answerInputsOnPrimary;
 
-  constructor(@InjectDatabase() private readonly db: Database, @InjectReadDatabase() reads: Database) {
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    @InjectReadDatabase() private readonly reads: Database,
+  ) {
     this.byId = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
     this.stateById = db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
     // Other members' completed evaluations: scoring inputs that tolerate a little lag. The stamp
     // and the profiles are read on the same side, and each cache label is exactly its snapshot's.
     this.memberProfilesOnPool = memberProfilesQuery(reads);
-    this.teamStampOnPool = teamStampQuery(reads);
     this.answersOnPool = answersQuery(db);
     // The completing answer reads without a transaction, from the primary: it must see every
     // answer and profile committed before it.
     this.memberProfilesOnPrimary = memberProfilesQuery(db);
-    this.teamStampOnPrimary = teamStampQuery(db);
     this.answerInputsOnPrimary = answerInputsQuery(db);
   }
 
@@ -300,7 +310,7 @@ export class EvaluationRepository {
   }
 
   /** An evaluation's answers as scoring takes them (no dates to parse). */
-  async answerInputsOf(evaluationId: string, from: ReadFrom): Promise<{ questionId: number; value: number; timeTaken: number }[]> {
+  async answerInputsOf(evaluationId: string, from: ReadFrom): Promise<AnswerInputRow[]> {
     return (from === 'primary' ? this.answerInputsOnPrimary : answerInputsQuery(from)).execute({ id: evaluationId });
   }
 
@@ -328,22 +338,21 @@ export class EvaluationRepository {
 
   /**
    * Records an answer at `position` of the evaluation's version when the evaluation is incomplete
-   * and stays so; returns its new counters, or undefined when nothing was written (the evaluation
-   * is complete, or this answer completes it: the caller then takes the locked path). On the pool
-   * (`db`): a named prepared statement sent by the driver itself, which a transaction cannot take.
+   * and stays so (RECORD_PROGRESS); when it writes nothing, it reads the evaluation instead, with
+   * what scoring needs when this answer completes it. On the pool (`db`): a named prepared
+   * statement sent by the driver itself, which a transaction cannot take.
    */
   async recordProgress(
     db: Database,
     evaluationId: string,
     position: number,
     answer: { questionId: number; value: number; timeTaken: number; answeredAt: Date },
-  ): Promise<{ answered: number; answerValues: Buffer } | undefined> {
-    const result = await db.$client.query<{ answered: number; answer_values: Buffer }>({
+  ): Promise<ProgressOutcome> {
+    const result = await db.$client.query<RecordProgressRow>({
       ...RECORD_PROGRESS,
       values: [evaluationId, position, answer.questionId, answer.value, answer.timeTaken, answer.answeredAt],
     });
-    const [row] = result.rows;
-    return row ? { answered: row.answered, answerValues: row.answer_values } : undefined;
+    return progressOutcomeOf(result.rows[0]);
   }
 
   /** Progress of an incomplete evaluation: counters and the answered values, nothing else. */
@@ -425,10 +434,10 @@ export class EvaluationRepository {
 
   /** What tells whether a cached team context still holds; undefined when the team does not exist. */
   async teamStamp(teamId: number, candidatePersonaId: string | null, from?: ReadFrom): Promise<TeamStamp | undefined> {
-    const [row] = await this.onSide(from, teamStampQuery, this.teamStampOnPrimary, this.teamStampOnPool).execute({ teamId, candidate: candidatePersonaId });
-    if (!row) return undefined;
-    const candidateProfile = row.candidateValues === null ? null : { questionnaireVersionId: row.candidateVersionId, answerValues: row.candidateValues };
-    return { profilesVersion: row.profilesVersion, candidateIsMember: row.candidateIsMember, includesCandidate: row.includesCandidate, candidateProfile };
+    const values = [teamId, candidatePersonaId];
+    if (from !== undefined && from !== 'primary') return stampOf((await from.execute<TeamStampRow>(withParameters(TEAM_STAMP_TEXT, values))).rows[0]);
+    const pool = from === 'primary' ? this.db : this.reads;
+    return stampOf((await pool.$client.query<TeamStampRow>({ ...TEAM_STAMP, values })).rows[0]);
   }
 
   /** A prepared statement for `from`: built on the transaction, or the one kept for the pool. */

@@ -8,7 +8,7 @@ import { compactProfile, computeWorkstyleWithTeam } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite, mayWrite } from './evaluation-access';
-import { EvaluationRepository, type EvaluationState, type ReadFrom } from './evaluation.repository';
+import { type CompletionReads, EvaluationRepository, type EvaluationState, type ReadFrom } from './evaluation.repository';
 import type { EvaluationResults } from './evaluation.types';
 import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
 import { fixQuestionSet, type ServedQuestion, serveQuestion } from './question-set';
@@ -114,15 +114,16 @@ export class EvaluationService {
   /**
    * Stores an answer. Re-answering an answered question (while incomplete) replaces the earlier
    * answer. An answer that leaves the evaluation incomplete is one statement (recordProgress); the
-   * completing answer is scored from what was read and written in one statement that holds only
-   * while the evaluation row is still as read (completeUnlocked). When the row changed under
-   * either, the answer takes the locked path below, which serialises answers to the evaluation.
+   * completing answer is scored from what that statement read instead of writing, and written in
+   * one statement that holds only while the evaluation row is still as read (completeUnlocked).
+   * When the row changed under either, the answer takes the locked path below, which serialises
+   * answers to the evaluation.
    */
   async answer(id: string, input: AnswerInput, principal: VerifiedToken) {
     const known = this.fixedFacts.get(id);
-    const recorded = known && (await this.recordKnown(known, input, principal));
-    if (recorded) return recorded;
-    const evaluation = await this.evaluations.findState(id);
+    const first = known && (await this.recordKnown(known, input, principal));
+    if (first?.kind === 'recorded') return first.view;
+    const evaluation = first?.kind === 'read' ? first.state : await this.evaluations.findState(id);
     if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
     assertMayWrite(principal, evaluation.personaId);
     if (evaluation.status === 'complete') throw new DomainError('conflict', 'The evaluation is already complete');
@@ -132,44 +133,50 @@ export class EvaluationService {
     const position = version.compact.positionById.get(input.questionId);
     if (position === undefined) throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
     if (evaluation.answered === evaluation.total - 1 && evaluation.answerValues[position] === 0) {
-      return (await this.completeUnlocked(evaluation, version, position, input)) ?? this.answerLocked(id, input, principal);
+      const reads = first?.kind === 'read' ? first.completion : null;
+      return (await this.completeUnlocked(evaluation, version, position, input, reads)) ?? this.answerLocked(id, input, principal);
     }
-    return (await this.recordProgress(evaluation, version, position, input)) ?? this.answerLocked(id, input, principal);
+    const outcome = await this.recordProgress(evaluation, version, position, input);
+    return outcome.kind === 'recorded' ? outcome.view : this.answerLocked(id, input, principal);
   }
 
   /**
    * Most answers, in one round trip: with what never changes about the evaluation already known,
    * the answer goes straight to recordProgress, whose statement checks the rest (incomplete, and
-   * staying so). Undefined when anything else applies (the caller may not write, the question is
-   * not one of the evaluation's, the answer completes it, it is complete or gone): the caller then
-   * reads the row and answers as for an evaluation it has not seen.
+   * staying so) and, when it writes nothing, reads the evaluation instead (with what scoring
+   * needs when this answer completes it). Undefined when the caller may not write or the question
+   * is not one of the evaluation's: the caller then reads the row and answers as for an
+   * evaluation it has not seen.
    */
   private async recordKnown(known: FixedFacts, input: AnswerInput, principal: VerifiedToken) {
     if (!mayWrite(principal, known.personaId)) return undefined;
     const version = await this.versions.get(known.questionnaireVersionId);
     const position = version.compact.positionById.get(input.questionId);
-    return position === undefined ? undefined : this.recordProgress(known, version, position, input);
+    if (position === undefined) return undefined;
+    const outcome = await this.recordProgress(known, version, position, input);
+    return outcome.kind === 'missing' ? undefined : outcome;
   }
 
-  /** An answer that leaves the evaluation incomplete; undefined when the statement wrote nothing. */
+  /** An answer that leaves the evaluation incomplete, or, when the statement wrote nothing, the evaluation as it read it. */
   private async recordProgress(evaluation: FixedFacts, version: QuestionnaireVersion, position: number, input: AnswerInput) {
     const now = this.now();
-    const progressed = await this.evaluations.recordProgress(this.db, evaluation.id, position, { ...input, answeredAt: now });
-    if (!progressed) return undefined;
-    const next = version.served[nextPosition(progressed.answerValues)];
-    return { ...summaryOf({ ...evaluation, status: 'in_progress', answered: progressed.answered, updatedAt: now }), nextQuestion: next ?? null };
+    const outcome = await this.evaluations.recordProgress(this.db, evaluation.id, position, { ...input, answeredAt: now });
+    if (outcome.kind !== 'recorded') return outcome;
+    const next = version.served[nextPosition(outcome.answerValues)];
+    const view = { ...summaryOf({ ...evaluation, status: 'in_progress', answered: outcome.answered, updatedAt: now }), nextQuestion: next ?? null };
+    return { kind: 'recorded' as const, view };
   }
 
   /**
-   * The completing answer without a transaction: three round trips instead of seven, and no
-   * connection held while scoring. The earlier answers and the team are read after `evaluation`,
-   * and the write holds only if the row is still that version (its `xmin`), so they are exactly
-   * the answers it completes; undefined when another answer got there first.
+   * The completing answer without a transaction: no connection held while scoring. The earlier
+   * answers and the team are read together with `evaluation` (`reads`, from recordProgress's
+   * statement) or after it, and the write holds only if the row is still that version (its
+   * `xmin`), so they are exactly the answers it completes; undefined when another answer got there first.
    */
-  private async completeUnlocked(evaluation: EvaluationState, version: QuestionnaireVersion, position: number, input: AnswerInput) {
+  private async completeUnlocked(evaluation: EvaluationState, version: QuestionnaireVersion, position: number, input: AnswerInput, reads: CompletionReads | null) {
     const answerValues = Buffer.from(evaluation.answerValues);
     answerValues[position] = input.value;
-    const scored = await this.score(evaluation, version, input, answerValues, 'primary');
+    const scored = await this.score(evaluation, version, input, answerValues, 'primary', reads);
     const now = this.now();
     const written = await this.evaluations.completeIfUnchanged(this.db, evaluation, { answer: { ...input, answeredAt: now }, answered: evaluation.total, answerValues, ...scored });
     if (!written) return undefined;
@@ -208,15 +215,17 @@ export class EvaluationService {
   }
 
   /** Results and score profile levels of the evaluation that `input` completes with `answerValues`. */
-  private async score(evaluation: EvaluationState, version: QuestionnaireVersion, input: AnswerInput, answerValues: Buffer, from: ReadFrom) {
+  private async score(evaluation: EvaluationState, version: QuestionnaireVersion, input: AnswerInput, answerValues: Buffer, from: ReadFrom, reads: CompletionReads | null = null) {
     // The candidate's answers are the earlier ones (validity and time need each one's time) and
     // this one. A candidate who is a member of a team whose organisation includes them counts
     // like every member, by their latest completed evaluation: this one. The stored results then
     // equal a team-match made right after.
-    const [earlier, team] = await Promise.all([
-      this.evaluations.answerInputsOf(evaluation.id, from),
-      this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, from, answerValues),
-    ]);
+    const [earlier, team] = reads
+      ? [reads.earlier, await this.teamContext.aggregateAt(reads.stamp, evaluation.teamId, evaluation.personaId, version, from, answerValues)]
+      : await Promise.all([
+          this.evaluations.answerInputsOf(evaluation.id, from),
+          this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, from, answerValues),
+        ]);
     const candidateAnswers = [...earlier.filter((answer) => answer.questionId !== input.questionId), input];
     const results = computeWorkstyleWithTeam(team, candidateAnswers);
     const { levels } = compactProfile(version.compact, candidateAnswers);

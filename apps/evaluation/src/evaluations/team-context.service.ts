@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { relayoutValues, TeamAggregate } from '@teamfit/scoring';
-import { EvaluationRepository, type ReadFrom } from './evaluation.repository';
+import { type ReadonlyTeamAggregate, relayoutValues, TeamAggregate } from '@teamfit/scoring';
+import { EvaluationRepository, type ReadFrom, type TeamStamp } from './evaluation.repository';
 import { QuestionnaireVersions, type QuestionnaireVersion } from './questionnaire-versions';
 import { TeamAggregateCache } from './team-aggregate.cache';
 
@@ -40,8 +40,19 @@ export class TeamContextService {
    * values of the candidate's evaluation that completes now, in `version`'s order, which is their
    * latest completed evaluation although it is not stored yet.
    */
-  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, from?: ReadFrom, completing?: ArrayLike<number>): Promise<TeamAggregate> {
-    const stamp = await this.evaluations.teamStamp(teamId, candidatePersonaId, from);
+  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, from?: ReadFrom, completing?: ArrayLike<number>): Promise<ReadonlyTeamAggregate> {
+    return this.aggregateAt(await this.evaluations.teamStamp(teamId, candidatePersonaId, from), teamId, candidatePersonaId, version, from, completing);
+  }
+
+  /** aggregate() with the team's stamp already read (undefined: no such team), on the side `from` it was read on. */
+  async aggregateAt(
+    stamp: TeamStamp | undefined,
+    teamId: number,
+    candidatePersonaId: string | null,
+    version: QuestionnaireVersion,
+    from?: ReadFrom,
+    completing?: ArrayLike<number>,
+  ): Promise<ReadonlyTeamAggregate> {
     if (!stamp) return new TeamAggregate(version.compact);
     let whole = this.cache.find(teamId, version.id, stamp.profilesVersion);
     // The candidate's stored profile is the one in the aggregate: from the stamp's statement when
@@ -58,9 +69,9 @@ export class TeamContextService {
     }
     const storedValues = isMember && stored ? await this.valuesIn(version, stored, from) : null;
     if (!isMember || !stamp.includesCandidate || completing === undefined) return this.contextOf(whole, storedValues, stamp.includesCandidate);
-    // An included member completing now counts by this evaluation, not by the one stored before
-    // (`whole` is this call's own copy, so it may be changed).
-    const team = this.contextOf(whole, storedValues, false);
+    // An included member completing now counts by this evaluation, not by the one stored before,
+    // on a copy: `whole` is shared.
+    const team = this.contextOf(whole, storedValues, false).clone();
     team.addMember(completing);
     return team;
   }
@@ -68,9 +79,9 @@ export class TeamContextService {
   /**
    * The whole team (every member's latest profile) on `version`, from member profiles read in one
    * statement together with the team's `profilesVersion`: the cached aggregate of that version
-   * when there is one, else built from `members` and remembered. The caller may change it.
+   * when there is one, else built from `members` and remembered. Shared: read-only.
    */
-  async wholeTeam(teamId: number, version: QuestionnaireVersion, profilesVersion: number, members: readonly StoredProfile[]): Promise<TeamAggregate> {
+  async wholeTeam(teamId: number, version: QuestionnaireVersion, profilesVersion: number, members: readonly StoredProfile[]): Promise<ReadonlyTeamAggregate> {
     const cached = this.cache.find(teamId, version.id, profilesVersion);
     if (cached) return cached;
     const team = await this.sum(version, members);
@@ -90,7 +101,7 @@ export class TeamContextService {
    * left out, unless the team's organisation includes the matched user (`includesCandidate`): then
    * they count like every member. `whole` is never changed: the answer is `whole` or a copy.
    */
-  contextOf(whole: TeamAggregate, memberValues: ArrayLike<number> | null, includesCandidate: boolean): TeamAggregate {
+  contextOf(whole: ReadonlyTeamAggregate, memberValues: ArrayLike<number> | null, includesCandidate: boolean): ReadonlyTeamAggregate {
     if (memberValues === null || includesCandidate) return whole;
     const context = whole.clone();
     context.removeMember(memberValues);

@@ -370,8 +370,14 @@ function conflict(candidate: GroupProfile, dimension: TeamDimension): number | n
   return similarities.length > 0 ? clampPercent(100 * mean(similarities)) : null;
 }
 
+/**
+ * A team context that is only read: what caches hand out and scoring takes. Changing one is done
+ * on a copy (`clone()`), so a shared aggregate can never be changed by the code that borrowed it.
+ */
+export type ReadonlyTeamAggregate = Readonly<Omit<TeamAggregate, 'addMember' | 'removeMember'>>;
+
 /** computeWorkstyle with the team given as an aggregate: the same result, without a profile per member. */
-export function computeWorkstyleWithTeam(team: TeamAggregate, candidateAnswers: PersonAnswers): WorkstyleResult {
+export function computeWorkstyleWithTeam(team: ReadonlyTeamAggregate, candidateAnswers: PersonAnswers): WorkstyleResult {
   const questionnaire = team.questionnaire.prepared;
   const candidate = buildProfile(questionnaire, candidateAnswers);
   const weights = weightPercentages(questionnaire.groups);

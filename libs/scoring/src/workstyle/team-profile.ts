@@ -1,6 +1,6 @@
 import { round2 } from '../rounding';
 import type { ScoreType } from '../types';
-import type { TeamAggregate } from './team-aggregate';
+import type { ReadonlyTeamAggregate } from './team-aggregate';
 
 /** A team on one dimension: its members' levels (1-5), rounded for output; null fields without any. */
 export interface TeamDimensionProfile {
@@ -25,7 +25,7 @@ export interface TeamProfile {
 }
 
 /** What a team looks like per dimension (docs/scoring.md, "What-if team"). */
-export function teamProfile(team: TeamAggregate): TeamProfile {
+export function teamProfile(team: ReadonlyTeamAggregate): TeamProfile {
   const dimensions = team.questionnaire.prepared.groups.map((group, index) => {
     const levels = team.levelProfile(index);
     return {

@@ -1,7 +1,7 @@
 import { ScoringInputError } from '../errors';
 import type { ScoreType } from '../types';
 import { ANSWER_MAX, scoredValue } from './scale';
-import type { CompactQuestionnaire, LevelTally, TeamAggregate } from './team-aggregate';
+import type { CompactQuestionnaire, LevelTally, ReadonlyTeamAggregate } from './team-aggregate';
 import { weightPercentages } from './weights';
 
 /*
@@ -74,7 +74,7 @@ const NO_INTEGERS = new Int32Array(0);
 const NO_NUMBERS = new Float64Array(0);
 
 /** The whole team's parts, read from its aggregate (means as its tallies compute them). */
-export function partsOf(team: TeamAggregate, layout: Layout): TeamPart[] {
+export function partsOf(team: ReadonlyTeamAggregate, layout: Layout): TeamPart[] {
   return layout.dimensions.map((dimension, index) => {
     const summary = team.dimensionSummary(index);
     const subGroups = dimension.scoreType === 'CONFLICT' ? dimension.subGroups.map((name) => summary.subGroups.get(name) ?? EMPTY) : [];

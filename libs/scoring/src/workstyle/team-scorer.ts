@@ -4,7 +4,7 @@ import type { WorkstyleResult } from '../types';
 import { dimensionResult, levelDetail } from './compute-workstyle';
 import { clampPercent, norm, scoredValue, sim } from './scale';
 import { complementary, TOP_TEN_MAX_ITEMS } from './score-types';
-import type { CompactQuestionnaire, LevelTally, TeamAggregate } from './team-aggregate';
+import type { CompactQuestionnaire, LevelTally, ReadonlyTeamAggregate } from './team-aggregate';
 import { checkValues, type DimensionLayout, type Layout, layoutOf, partsOf, partsWithout, type TeamPart } from './team-scorer-parts';
 import { overallScore } from './weights';
 
@@ -54,7 +54,7 @@ export class TeamScorer {
   ) {}
 
   /** A scorer of this team context; `team` is read now: later changes to it change no score. */
-  static of(team: TeamAggregate): TeamScorer {
+  static of(team: ReadonlyTeamAggregate): TeamScorer {
     const layout = layoutOf(team.questionnaire);
     return new TeamScorer(team.questionnaire, layout, partsOf(team, layout), new Scratch(layout));
   }
