@@ -86,15 +86,15 @@ describe('gateway/render-config.sh, the gateway image renderer', () => {
   it('as compose runs it, every service is a name re-resolved through Docker’s DNS every 10 s', () => {
     const { config } = renderedByImage({});
     expect(config).toMatch(/^\s*resolver 127\.0\.0\.11 valid=10s ipv6=off;$/m);
-    expect(config).toContain('upstream evaluation_service { zone evaluation_service 64k; server evaluation:9103 resolve max_fails=2 fail_timeout=5s; keepalive 16;');
-    expect(config).toContain('upstream organisation_service { zone organisation_service 64k; server organisation:9107 resolve max_fails=2 fail_timeout=5s; keepalive 16;');
+    expect(config).toContain('upstream evaluation_service { zone evaluation_service 64k; server evaluation:9103 resolve max_fails=2 fail_timeout=5s; keepalive 64;');
+    expect(config).toContain('upstream organisation_service { zone organisation_service 64k; server organisation:9107 resolve max_fails=2 fail_timeout=5s; keepalive 64;');
   });
 
   it('with addresses only, there is no resolver and nothing is re-resolved', () => {
     const { config } = renderedByImage(Object.fromEntries(SERVICES.map((service) => [`${service}_UPSTREAM`, '10.0.0.2:9000'])));
     expect(config).not.toMatch(/^\s*resolver /m);
     expect(config).not.toContain(' resolve ');
-    expect(config).toContain('upstream media_service { zone media_service 64k; server 10.0.0.2:9000 max_fails=2 fail_timeout=5s; keepalive 16;');
+    expect(config).toContain('upstream media_service { zone media_service 64k; server 10.0.0.2:9000 max_fails=2 fail_timeout=5s; keepalive 64;');
   });
 
   it.each<Settings>([

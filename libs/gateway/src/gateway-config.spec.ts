@@ -36,8 +36,8 @@ describe('renderLocalGatewayConfig', () => {
       accessLog: 'off',
       corsOrigins: [],
     });
-    expect(twice).toMatch(/upstream evaluation_service \{ zone evaluation_service 64k; server 127\.0\.0\.1:9103 max_fails=2 fail_timeout=5s; server 127\.0\.0\.1:10103 max_fails=2 fail_timeout=5s; keepalive 16;/);
-    expect(twice).toMatch(/upstream auth_service \{ zone auth_service 64k; server 127\.0\.0\.1:9000 max_fails=2 fail_timeout=5s; keepalive 16;/);
+    expect(twice).toMatch(/upstream evaluation_service \{ zone evaluation_service 64k; server 127\.0\.0\.1:9103 max_fails=2 fail_timeout=5s; server 127\.0\.0\.1:10103 max_fails=2 fail_timeout=5s; keepalive 64;/);
+    expect(twice).toMatch(/upstream auth_service \{ zone auth_service 64k; server 127\.0\.0\.1:9000 max_fails=2 fail_timeout=5s; keepalive 64;/);
     expect(twice).not.toMatch(/^\s*resolver /m);
   });
 
