@@ -34,6 +34,7 @@ export {
   compactProfile,
   compactQuestionnaire,
   computeWorkstyleWithTeam,
+  scoreCompletion,
   relayoutValues,
   TeamAggregate,
   type ReadonlyTeamAggregate,

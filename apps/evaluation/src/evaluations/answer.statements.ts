@@ -76,7 +76,7 @@ export const RECORD_PROGRESS = {
   SELECT true AS recorded, NULL::boolean AS completes, answered, answer_values,
          NULL::uuid AS id, NULL::uuid AS persona_id, NULL::int AS team_id, NULL::text AS status, NULL::int AS questionnaire_version_id,
          NULL::int AS total, NULL::timestamptz AS created_at, NULL::timestamptz AS updated_at, NULL::text AS row_version,
-         NULL::int[] AS earlier_question_ids, NULL::int[] AS earlier_values, NULL::int[] AS earlier_times,
+         NULL::json AS earlier,
          NULL::int AS stamp_team_id, NULL::text AS profiles_version, NULL::boolean AS candidate_is_member, NULL::boolean AS includes_candidate,
          NULL::int AS candidate_version_id, NULL::bytea AS candidate_values
     FROM progressed
@@ -84,11 +84,11 @@ export const RECORD_PROGRESS = {
   SELECT false, ${completesAsRead}, e.answered, e.answer_values,
          e.id, e.persona_id, e.team_id, e.status, e.questionnaire_version_id,
          e.total, e.created_at, e.updated_at, e.xmin::text,
-         earlier.question_ids, earlier.answer_values, earlier.times,
+         earlier.answers,
          ${teamStampColumns('e.persona_id')}
     FROM evaluation.evaluations AS e
     LEFT JOIN LATERAL (
-           SELECT array_agg(a.question_id) AS question_ids, array_agg(a.value) AS answer_values, array_agg(a.time_taken) AS times
+           SELECT json_agg(json_build_array(a.question_id, a.value, a.time_taken)) AS answers
              FROM evaluation.evaluation_answers AS a
             WHERE a.evaluation_id = e.id AND ${completesAsRead}) AS earlier ON true
     LEFT JOIN evaluation.teams AS t ON t.id = e.team_id AND ${completesAsRead}
@@ -111,7 +111,6 @@ export type RecordProgressRow = TeamStampRow & {
   created_at: Date | null;
   updated_at: Date | null;
   row_version: string | null;
-  earlier_question_ids: number[] | null;
-  earlier_values: number[] | null;
-  earlier_times: number[] | null;
+  /** [question id, value, time taken] per earlier answer: JSON, which the driver parses natively (three int[] columns cost more). */
+  earlier: [number, number, number][] | null;
 };

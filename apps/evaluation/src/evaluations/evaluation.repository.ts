@@ -115,10 +115,7 @@ function progressOutcomeOf(row: RecordProgressRow | undefined): ProgressOutcome 
     rowVersion: row.row_version as string,
   };
   if (row.completes !== true) return { kind: 'read', state, completion: null };
-  const ids = row.earlier_question_ids ?? [];
-  const values = row.earlier_values ?? [];
-  const times = row.earlier_times ?? [];
-  const earlier = ids.map((questionId, index) => ({ questionId, value: values[index] as number, timeTaken: times[index] as number }));
+  const earlier = (row.earlier ?? []).map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken }));
   return { kind: 'read', state, completion: { earlier, stamp: stampOf(row) } };
 }
 

@@ -4,7 +4,7 @@ import type { VerifiedToken } from '@teamfit/auth';
 import { type Clock, conflict, DomainError, InjectClock, LruMap, notFound, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { PersonaDirectory } from '@teamfit/personas';
-import { compactProfile, computeWorkstyleWithTeam } from '@teamfit/scoring';
+import { scoreCompletion } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite, mayWrite } from './evaluation-access';
@@ -227,9 +227,7 @@ export class EvaluationService {
           this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, from, answerValues),
         ]);
     const candidateAnswers = [...earlier.filter((answer) => answer.questionId !== input.questionId), input];
-    const results = computeWorkstyleWithTeam(team, candidateAnswers);
-    const { levels } = compactProfile(version.compact, candidateAnswers);
-    return { results, levels };
+    return scoreCompletion(team, candidateAnswers);
   }
 
   /** The whole ordered question list with a status per question, for a progress rail (`GET /evaluation/:id/questions`). */

@@ -5,7 +5,7 @@ import { ScoringInputError } from '../errors';
 import { questionnaireArbitrary } from '../test/arbitraries';
 import type { AnswerInput, QuestionnaireDefinition } from '../types';
 import { computeWorkstyle } from './compute-workstyle';
-import { answersFromValues, compactProfile, compactQuestionnaire, computeWorkstyleWithTeam, relayoutValues, TeamAggregate } from './team-aggregate';
+import { answersFromValues, compactProfile, compactQuestionnaire, computeWorkstyleWithTeam, relayoutValues, scoreCompletion, TeamAggregate } from './team-aggregate';
 
 const questionnaireArb = questionnaireArbitrary({ maxGroups: 5, maxQuestionsPerGroup: 14, maxOrder: 8, fakingOneIn: 6, subGroups: ['competing', 'avoiding', 'yielding'] });
 
@@ -47,6 +47,16 @@ describe('scoring against a team aggregate', () => {
         expect(computeWorkstyleWithTeam(aggregateOf(questionnaire, team, withLevels), candidate)).toEqual(expected);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("scores a completion as computeWorkstyleWithTeam does, with compactProfile's levels", () => {
+    fc.assert(
+      fc.property(scenarioArb, ({ questionnaire, candidate, team }) => {
+        const aggregate = aggregateOf(questionnaire, team, false);
+        expect(scoreCompletion(aggregate, candidate)).toEqual({ results: computeWorkstyleWithTeam(aggregate, candidate), levels: compactProfile(aggregate.questionnaire, candidate).levels });
+      }),
+      { numRuns: 200 },
     );
   });
 

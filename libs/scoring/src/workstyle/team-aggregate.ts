@@ -1,7 +1,7 @@
 import { ScoringInputError } from '../errors';
 import type { AnswerInput, DimensionResult, PersonAnswers, QuestionnaireDefinition, ScoreType, WorkstyleResult } from '../types';
 import { dimensionResult, levelDetail, workstyleResult } from './compute-workstyle';
-import { buildProfile, type GroupProfile } from './profile';
+import { buildProfile, type GroupProfile, type PersonProfile } from './profile';
 import { prepareQuestionnaire, type PreparedQuestionnaire } from './questionnaire';
 import { ANSWER_MAX, clampPercent, mean, norm, scoredValue, sim } from './scale';
 import { complementary, type ComparableItem, topTenOfComparable } from './score-types';
@@ -378,8 +378,22 @@ export type ReadonlyTeamAggregate = Readonly<Omit<TeamAggregate, 'addMember' | '
 
 /** computeWorkstyle with the team given as an aggregate: the same result, without a profile per member. */
 export function computeWorkstyleWithTeam(team: ReadonlyTeamAggregate, candidateAnswers: PersonAnswers): WorkstyleResult {
+  return workstyleOfProfile(team, buildProfile(team.questionnaire.prepared, candidateAnswers));
+}
+
+/**
+ * What completing an evaluation computes, from one profile of the candidate's answers:
+ * computeWorkstyleWithTeam's result and compactProfile's levels (what the score profile stores).
+ */
+export function scoreCompletion(team: ReadonlyTeamAggregate, candidateAnswers: PersonAnswers): { results: WorkstyleResult; levels: (number | null)[] } {
   const questionnaire = team.questionnaire.prepared;
   const candidate = buildProfile(questionnaire, candidateAnswers);
+  const levels = questionnaire.groups.map((group) => candidate.groups.get(group.id)?.level ?? null);
+  return { results: workstyleOfProfile(team, candidate), levels };
+}
+
+function workstyleOfProfile(team: ReadonlyTeamAggregate, candidate: PersonProfile): WorkstyleResult {
+  const questionnaire = team.questionnaire.prepared;
   const weights = weightPercentages(questionnaire.groups);
   const rank = (questionId: number): number => questionnaire.deliveryRank.get(questionId) ?? 0;
   const scores: number[] = [];
