@@ -1,5 +1,5 @@
 import { type ArgumentMetadata, BadRequestException, Body, type Type, ValidationPipe, type ValidationError } from '@nestjs/common';
-import { paramsFastPath } from './string-params.fast-path';
+import { fieldsFastPath } from './plain-fields.fast-path';
 
 /** Flattens nested class-validator errors into `path constraint` messages, field named first. */
 export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string[] {
@@ -19,13 +19,15 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
 }
 
 /**
- * NestJS's pipe, with a fast path for the path parameters of most routes (`paramsFastPath`): a
- * valid id is accepted without class-validator's whole run; anything else is decided by the pipe.
+ * NestJS's pipe, with a fast path for the path parameters and flat bodies of most routes
+ * (`fieldsFastPath`): a valid value is accepted without class-validator's whole run; anything
+ * else is decided by the pipe.
  */
 class PlatformValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'param' && metadata.data === undefined && metadata.metatype && !this.expectedType) {
-      const accepted = paramsFastPath(metadata.metatype)?.(value);
+    const metatype = this.expectedType ?? metadata.metatype;
+    if ((metadata.type === 'param' || metadata.type === 'body') && metadata.data === undefined && metatype) {
+      const accepted = fieldsFastPath(metatype)?.(value);
       if (accepted) return accepted;
     }
     return super.transform(value, metadata);
