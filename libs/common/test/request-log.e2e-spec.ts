@@ -107,6 +107,9 @@ describe('the API-call log', () => {
     await request(media.url).get('/elsewhere').set('x-forwarded-for', '203.0.113.7').set('x-app-source', 'admin').expect(404);
     const [call] = await calls();
     expect(call).toMatchObject({ remote_address: '203.0.113.7', caller_app: 'admin', device_type: 'unknown', body: null, status_code: 404 });
+    // No body is SQL NULL, not a JSON null (which the driver would also read as null).
+    const stored = await client.query<{ no_body: boolean; headers: string }>("SELECT body IS NULL AS no_body, raw_headers::text AS headers FROM telemetry.api_calls WHERE url = '/elsewhere'");
+    expect(stored.rows).toEqual([{ no_body: true, headers: expect.stringMatching(/^\["/) }]);
   });
 
   it('never breaks a request when the log cannot be written, and counts what it dropped', async () => {
