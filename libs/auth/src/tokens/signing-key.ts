@@ -15,10 +15,13 @@ export interface JsonWebKeySet {
   keys: PublicJsonWebKey[];
 }
 
-/** A verification key: its PEM (what jsonwebtoken takes), its key id and its JWK. */
+/**
+ * A verification key: the key itself, its key id and its JWK. Verification takes the KeyObject:
+ * given the PEM, jsonwebtoken parses it again for every token (about 0.35 ms of a 0.5 ms verify).
+ */
 export interface SigningKey {
   readonly kid: string;
-  readonly publicKey: string;
+  readonly key: KeyObject;
   readonly jwk: PublicJsonWebKey;
 }
 
@@ -32,6 +35,5 @@ export function signingKeyOf(key: KeyObject, setting: string): SigningKey {
   if (typeof x !== 'string' || typeof y !== 'string') throw new Error(`${setting} is not a usable EC public key`);
   // The thumbprint hashes the required members in lexicographic order, without whitespace.
   const kid = createHash('sha256').update(JSON.stringify({ crv: 'P-256', kty: 'EC', x, y })).digest('base64url');
-  const publicKey = key.export({ type: 'spki', format: 'pem' }).toString();
-  return { kid, publicKey, jwk: { kty: 'EC', crv: 'P-256', x, y, kid, alg: 'ES256', use: 'sig' } };
+  return { kid, key, jwk: { kty: 'EC', crv: 'P-256', x, y, kid, alg: 'ES256', use: 'sig' } };
 }

@@ -60,6 +60,8 @@ export class TokenSigner {
   private readonly jwt = new JwtService();
   private readonly current: SigningKey;
   private readonly keysById: ReadonlyMap<string, SigningKey>;
+  /** One verifier per key, holding it as a KeyObject (SigningKey): a PEM would be parsed again for every token. */
+  private readonly verifiersById: ReadonlyMap<string, JwtService>;
   private readonly privateKey: KeyObject | undefined;
   private readonly now: () => number;
 
@@ -67,6 +69,7 @@ export class TokenSigner {
     this.current = signingKeyOf(createPublicKey(settings.publicKeyPem), 'JWT_PUBLIC_KEY');
     const previous = (settings.previousPublicKeyPems ?? []).map((pem) => signingKeyOf(createPublicKey(pem), 'JWT_PREVIOUS_PUBLIC_KEYS'));
     this.keysById = new Map([this.current, ...previous].map((key) => [key.kid, key]));
+    this.verifiersById = new Map([...this.keysById.values()].map((key) => [key.kid, new JwtService({ publicKey: key.key })]));
     this.privateKey = settings.privateKeyPem ? createPrivateKey(settings.privateKeyPem) : undefined;
     if (this.privateKey && signingKeyOf(createPublicKey(this.privateKey), 'JWT_PRIVATE_KEY').kid !== this.current.kid) {
       throw new Error('JWT_PRIVATE_KEY is not the private half of JWT_PUBLIC_KEY');
@@ -106,12 +109,11 @@ export class TokenSigner {
     if (header['alg'] !== ALGORITHM) throw new TokenError('unexpected token algorithm');
     // A token without a key id predates key ids: only the current key can have signed it.
     const kid = header['kid'];
-    const key = kid === undefined ? this.current : typeof kid === 'string' ? this.keysById.get(kid) : undefined;
-    if (!key) throw new TokenError('token signed with an unknown key');
+    const verifier = this.verifiersById.get(kid === undefined ? this.current.kid : typeof kid === 'string' ? kid : '');
+    if (!verifier) throw new TokenError('token signed with an unknown key');
     let payload: Record<string, unknown>;
     try {
-      payload = this.jwt.verify<Record<string, unknown>>(token, {
-        publicKey: key.publicKey,
+      payload = verifier.verify<Record<string, unknown>>(token, {
         algorithms: [ALGORITHM],
         issuer: this.settings.issuer,
         audience: this.settings.audience,
