@@ -71,7 +71,8 @@ export class TeamContextService {
     if (!isMember || !stamp.includesCandidate || completing === undefined) return this.contextOf(whole, storedValues, stamp.includesCandidate);
     // An included member completing now counts by this evaluation, not by the one stored before,
     // on a copy: `whole` is shared.
-    const team = this.contextOf(whole, storedValues, false).clone();
+    const team = whole.clone();
+    if (storedValues !== null) team.removeMember(storedValues);
     team.addMember(completing);
     return team;
   }
