@@ -97,6 +97,13 @@ export const evaluationScoreProfiles = evaluationSchema.table(
   (table) => [index('evaluation_score_profiles_latest_idx').on(table.personaId, table.completedAt.desc(), table.evaluationId)],
 );
 
+/**
+ * Which of a persona's score profiles counts (a member's in a team context, a candidate's in a
+ * shortlist): the most recently completed one, the lower evaluation id on a tie, as
+ * `evaluation_score_profiles_latest_idx` orders them. `table` is how the statement names the table.
+ */
+export const latestScoreProfileFirst = (table: string): string => `${table}.completed_at DESC NULLS LAST, ${table}.evaluation_id ASC`;
+
 export type QuestionnaireVersionRow = typeof questionnaireVersions.$inferSelect;
 export type EvaluationRow = typeof evaluations.$inferSelect;
 export type EvaluationAnswerRow = typeof evaluationAnswers.$inferSelect;

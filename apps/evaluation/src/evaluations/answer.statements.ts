@@ -1,3 +1,5 @@
+import { latestScoreProfileFirst } from '../database/evaluation.schema';
+
 /*
  * The answer path's statements, in plain SQL: named prepared statements the driver sends itself.
  * drizzle has no INSERT … SELECT FROM a data-modifying CTE with parameters, and building such a
@@ -18,17 +20,20 @@ const teamStampColumns = (candidate: string) => `t.id AS stamp_team_id,
        cp.questionnaire_version_id AS candidate_version_id,
        cp.answer_values AS candidate_values`;
 
-/** The candidate's latest profile, ordered as the member profiles statement picks a member's. */
+/** The candidate's latest profile, the one that counts for a member. */
 const teamStampJoin = (candidate: string) => `LEFT JOIN LATERAL (
          SELECT p.questionnaire_version_id, p.answer_values FROM evaluation.evaluation_score_profiles AS p
           WHERE p.persona_id = ${candidate} AND ${candidate} = ANY (t.member_persona_ids)
-          ORDER BY p.completed_at DESC NULLS LAST, p.evaluation_id ASC LIMIT 1) AS cp ON true`;
+          ORDER BY ${latestScoreProfileFirst('p')} LIMIT 1) AS cp ON true`;
 
 /** $1: the team id, $2: the candidate persona (may be NULL). */
-export const TEAM_STAMP_TEXT = `SELECT ${teamStampColumns('$2::uuid')}
+export const TEAM_STAMP = {
+  name: 'evaluation_team_stamp',
+  text: `SELECT ${teamStampColumns('$2::uuid')}
   FROM evaluation.teams AS t
   ${teamStampJoin('$2::uuid')}
- WHERE t.id = $1::int`;
+ WHERE t.id = $1::int`,
+} as const;
 
 /** A team stamp row as the driver returns it (bigint as text). */
 export type TeamStampRow = {

@@ -9,9 +9,10 @@ import {
   evaluationScoreProfiles,
   evaluations,
   type EvaluationStatus,
+  latestScoreProfileFirst,
   teams,
 } from '../database/evaluation.schema';
-import { RECORD_PROGRESS, type RecordProgressRow, TEAM_STAMP_TEXT, type TeamStampRow } from './answer.statements';
+import { RECORD_PROGRESS, type RecordProgressRow, TEAM_STAMP, type TeamStampRow } from './answer.statements';
 import type { EvaluationResults } from './evaluation.types';
 
 /**
@@ -89,8 +90,6 @@ export type ProgressOutcome =
   | { kind: 'read'; state: EvaluationState; completion: CompletionReads | null }
   | { kind: 'missing' };
 
-const TEAM_STAMP = { name: 'evaluation_team_stamp', text: TEAM_STAMP_TEXT } as const;
-
 function stampOf(row: TeamStampRow | undefined): TeamStamp | undefined {
   if (!row || row.stamp_team_id === null || row.profiles_version === null) return undefined;
   const candidateProfile =
@@ -146,8 +145,7 @@ const summaryColumns = {
 
 const id = sql.placeholder('id');
 
-/** Which of a persona's score profiles counts: the most recently completed one. */
-const latestFirst = sql`${evaluationScoreProfiles.completedAt} DESC NULLS LAST, ${evaluationScoreProfiles.evaluationId} ASC`;
+const latestFirst = sql.raw(latestScoreProfileFirst('"evaluation_score_profiles"'));
 
 /*
  * The completing answer: the evaluation completed with its results, the answer, and the score
@@ -432,7 +430,7 @@ export class EvaluationRepository {
   /** What tells whether a cached team context still holds; undefined when the team does not exist. */
   async teamStamp(teamId: number, candidatePersonaId: string | null, from?: ReadFrom): Promise<TeamStamp | undefined> {
     const values = [teamId, candidatePersonaId];
-    if (from !== undefined && from !== 'primary') return stampOf((await from.execute<TeamStampRow>(withParameters(TEAM_STAMP_TEXT, values))).rows[0]);
+    if (from !== undefined && from !== 'primary') return stampOf((await from.execute<TeamStampRow>(withParameters(TEAM_STAMP.text, values))).rows[0]);
     const pool = from === 'primary' ? this.db : this.reads;
     return stampOf((await pool.$client.query<TeamStampRow>({ ...TEAM_STAMP, values })).rows[0]);
   }

@@ -3,7 +3,7 @@ import { type Database, InjectReadDatabase } from '@teamfit/database';
 import { organisations } from '@teamfit/accounts';
 import { type PersonaRole, personas, type PersonaStatus } from '@teamfit/personas';
 import { sql, type SQL } from 'drizzle-orm';
-import { evaluationScoreProfiles, teams } from '../database/evaluation.schema';
+import { evaluationScoreProfiles, latestScoreProfileFirst, teams } from '../database/evaluation.schema';
 
 /** Which personas a shortlist lists (every filter optional; together they all apply). */
 export interface ShortlistFilter {
@@ -107,7 +107,7 @@ export class ShortlistRepository {
           -- The persona's latest completed profile (the order of the index, as every team context reads it).
           SELECT ${s.evaluationId} AS evaluation_id, ${s.questionnaireVersionId} AS questionnaire_version_id, ${s.completedAt} AS completed_at, ${s.answerValues} AS answer_values
             FROM ${s} WHERE ${s.personaId} = chosen.persona_id
-           ORDER BY ${s.completedAt} DESC NULLS LAST, ${s.evaluationId} ASC LIMIT 1
+           ORDER BY ${sql.raw(latestScoreProfileFirst('"evaluation_score_profiles"'))} LIMIT 1
         ) latest
        WHERE chosen.member OR (chosen.listed ${recent})
       UNION ALL

@@ -71,8 +71,7 @@ export class TeamContextService {
     if (!isMember || !stamp.includesCandidate || completing === undefined) return this.contextOf(whole, storedValues, stamp.includesCandidate);
     // An included member completing now counts by this evaluation, not by the one stored before,
     // on a copy: `whole` is shared.
-    const team = whole.clone();
-    if (storedValues !== null) team.removeMember(storedValues);
+    const team = withoutMember(whole, storedValues);
     team.addMember(completing);
     return team;
   }
@@ -103,10 +102,7 @@ export class TeamContextService {
    * they count like every member. `whole` is never changed: the answer is `whole` or a copy.
    */
   contextOf(whole: ReadonlyTeamAggregate, memberValues: ArrayLike<number> | null, includesCandidate: boolean): ReadonlyTeamAggregate {
-    if (memberValues === null || includesCandidate) return whole;
-    const context = whole.clone();
-    context.removeMember(memberValues);
-    return context;
+    return memberValues === null || includesCandidate ? whole : withoutMember(whole, memberValues);
   }
 
   /** A profile's values in `version`'s question order (re-read through it when it was answered in another). */
@@ -116,4 +112,11 @@ export class TeamContextService {
     const own = await this.versions.get(profile.questionnaireVersionId, from === 'primary' ? undefined : from);
     return relayoutValues(profile.answerValues, own.compact.questionIds, version.compact);
   }
+}
+
+/** A copy of `whole` without the member whose values these are (none: a plain copy), free to change. */
+function withoutMember(whole: ReadonlyTeamAggregate, memberValues: ArrayLike<number> | null): TeamAggregate {
+  const copy = whole.clone();
+  if (memberValues !== null) copy.removeMember(memberValues);
+  return copy;
 }
