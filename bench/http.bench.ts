@@ -5,7 +5,8 @@
 // they would measure the limit). Bare Node is measured first and last; shares are of their mean.
 // Run: npm run bench:http. BENCH_SECONDS (default 10) per measurement; loopback only.
 // BENCH_CPU_PROF=<dir> writes a CPU profile of every service (node --cpu-prof) into <dir>;
-// BENCH_ONLY=<regex> measures only the requests whose name matches (bare Node always).
+// BENCH_ONLY=<regex> measures only the requests whose name matches (bare Node always);
+// BENCH_NODE_ARGS='<flags>' starts the services with extra Node flags, to try one side by side.
 // The two floor rows serve the evaluation read with no framework (bench/read-floor.server.ts):
 // Node's `http` + pg and Fastify + pg, with the services' young-generation size; what the service
 // spends beyond them is the platform's own code.
@@ -21,6 +22,7 @@ import { wrk, type WrkResult, wrkBinary as findWrk } from './wrk';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CPU_PROFILE_DIR = process.env['BENCH_CPU_PROF'];
+const EXTRA_NODE_ARGS = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 const CONNECTIONS = 50;
 const SERVICES_UNDER_TEST: ServiceName[] = ['profile', 'organisation', 'evaluation'];
 
@@ -52,7 +54,8 @@ async function main(): Promise<void> {
     for (const [index, name] of SERVICES_UNDER_TEST.entries()) {
       const port = await freePort();
       ports[name] = port;
-      const nodeArgs = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+      const profileArgs = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+      const nodeArgs = [...EXTRA_NODE_ARGS, ...profileArgs];
       const child = spawnBenchService(name, { databaseUrl, keys, port, index: index + 1, nodeArgs });
       pids[name] = child.process.pid;
       cleanups.push(() => child.stop());

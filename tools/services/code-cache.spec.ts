@@ -24,22 +24,48 @@ describe('runBundle (V8 code cache of a bundle)', () => {
     expect(first.exports).toEqual({ answer: 42, dirname: dir, filename: bundle, joined: path.join('a', 'b') });
     expect(first.usedCache).toBe(false);
     first.saveCache();
-    expect(readdirSync(cacheDir)).toEqual([expect.stringMatching(/^demo-[0-9a-f]{16}\.v8cache$/)]);
+    expect(readdirSync(cacheDir).filter((entry) => !entry.startsWith('prime-'))).toEqual([expect.stringMatching(/^demo-[0-9a-f]{16}\.v8cache$/)]);
 
     const second = runBundle(bundle, { cacheDir, name: 'demo' });
     expect(second.usedCache).toBe(true);
+    expect(second.primed).toBe(false);
     expect(second.exports).toEqual(first.exports);
+  });
+
+  it('without a cache, starts from the top-level cache of a priming process, which later starts of any name reuse', () => {
+    const first = runBundle(bundle, { cacheDir, name: 'demo' });
+    expect(first).toMatchObject({ usedCache: false, primed: true, exports: { answer: 42, filename: bundle } });
+    const [prime] = readdirSync(cacheDir);
+    expect(prime).toMatch(/^prime-[0-9a-f]{16}\.v8cache$/);
+
+    const other = runBundle(bundle, { cacheDir, name: 'other' });
+    expect(other).toMatchObject({ usedCache: false, primed: true, exports: { answer: 42 } });
+    expect(readdirSync(cacheDir)).toEqual([prime]);
+
+    writeBundle(43);
+    const changed = runBundle(bundle, { cacheDir, name: 'demo' });
+    expect(changed).toMatchObject({ primed: true, exports: { answer: 43 } });
+    expect(readdirSync(cacheDir)).toEqual([expect.not.stringMatching(prime ?? '')]);
+  });
+
+  it('compiles the bundle itself when no cache can be made', () => {
+    const notAFolder = path.join(dir, 'file');
+    writeFileSync(notAFolder, '');
+    const run = runBundle(bundle, { cacheDir: notAFolder, name: 'demo' });
+    expect(run).toMatchObject({ usedCache: false, primed: false, exports: { answer: 42 } });
+    run.saveCache();
+    expect(readdirSync(dir).sort()).toEqual(['bundle.js', 'file']);
   });
 
   it('does not use the cache of another content, and replaces it', () => {
     runBundle(bundle, { cacheDir, name: 'demo' }).saveCache();
-    const [old] = readdirSync(cacheDir);
+    const [old] = readdirSync(cacheDir).filter((entry) => entry.startsWith('demo-'));
     writeBundle(43);
     const changed = runBundle(bundle, { cacheDir, name: 'demo' });
     expect(changed.usedCache).toBe(false);
     expect(changed.exports).toMatchObject({ answer: 43 });
     changed.saveCache();
-    expect(readdirSync(cacheDir)).toEqual([expect.not.stringMatching(old ?? '')]);
+    expect(readdirSync(cacheDir).filter((entry) => entry.startsWith('demo-'))).toEqual([expect.not.stringMatching(old ?? '')]);
   });
 
   it('without a cache folder runs uncached and saves nothing', () => {
@@ -77,6 +103,6 @@ describe('runBundle (V8 code cache of a bundle)', () => {
     } finally {
       server.close();
     }
-    expect(readdirSync(cacheDir)).toHaveLength(1);
+    expect(readdirSync(cacheDir).filter((entry) => entry.startsWith('demo-'))).toHaveLength(1);
   });
 });
