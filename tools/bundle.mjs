@@ -13,6 +13,7 @@ import { builtinModules } from 'node:module';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { namesWithoutCalls } from './bundle-names.cjs';
 
 /**
  * Loaded from node_modules at run time, not bundled, each for a reason:
@@ -186,13 +187,15 @@ const ESBUILD_NAME_HELPER = 'var __name=(target,value)=>__defProp(target,"name",
  * authenticated read's CPU, `Object.defineProperty` on every new closure. Most such functions
  * already carry that name (a declaration `function next() {}`), so the bundle's helper skips the
  * definition then; the names come out the same. The replacement is as long as esbuild's line, so
- * the source map's columns stay true.
+ * the source map's columns stay true. The calls that need not run at all (an anonymous arrow that
+ * JavaScript names after its variable itself, `const onResFinished = (err) => …` in Fastify's
+ * every reply) are taken out too (bundle-names.cjs).
  */
 function cheapNames(code) {
   const occurrences = code.split(ESBUILD_NAME_HELPER).length - 1;
   if (occurrences === 0 && !/\b__name\(/.test(code)) return code;
   if (occurrences !== 1) throw new Error(`tools/bundle.mjs (cheapNames) expects esbuild's __name helper once, found it ${occurrences} times`);
-  return code.replace(ESBUILD_NAME_HELPER, 'var __name=__teamfitName;'.padEnd(ESBUILD_NAME_HELPER.length, ' '));
+  return namesWithoutCalls(code.replace(ESBUILD_NAME_HELPER, 'var __name=__teamfitName;'.padEnd(ESBUILD_NAME_HELPER.length, ' '))).code;
 }
 
 /**
@@ -201,7 +204,7 @@ function cheapNames(code) {
  */
 async function buildKey(root, entry) {
   const hash = createHash('sha256');
-  for (const file of [fileURLToPath(import.meta.url), path.join(root, 'package-lock.json'), path.join(root, 'node_modules', 'esbuild', 'package.json')]) hash.update(await readFile(file));
+  for (const file of [fileURLToPath(import.meta.url), fileURLToPath(new URL('./bundle-names.cjs', import.meta.url)), path.join(root, 'package-lock.json'), path.join(root, 'node_modules', 'esbuild', 'package.json')]) hash.update(await readFile(file));
   return hash.update(entry).digest('hex');
 }
 
