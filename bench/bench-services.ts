@@ -33,11 +33,15 @@ export async function benchBasics(cleanups: Array<() => Promise<void> | void>): 
   return { databaseUrl: database.url, keys, admin, auth: { authorization: `Bearer ${admin}` } };
 }
 
-/** One service process on `port`, started as `npm start` starts it; `nodeArgs` go before the script (e.g. --cpu-prof). */
-export function spawnBenchService(name: ServiceName, settings: { databaseUrl: string; keys: KeyPairPem; port: number; index: number; nodeArgs?: string[] }): ManagedChild {
+/**
+ * One service process on `port`, started as `npm start` starts it; `nodeArgs` go before the script
+ * (e.g. --cpu-prof); `distRoot`: another built checkout's dist/, to run that version instead.
+ */
+export function spawnBenchService(name: ServiceName, settings: { databaseUrl: string; keys: KeyPairPem; port: number; index: number; nodeArgs?: string[]; distRoot?: string }): ManagedChild {
+  const distRoot = settings.distRoot ?? DIST_ROOT;
   const { args, env } = serviceProcess(
     name,
-    { databaseUrl: settings.databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: settings.keys, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port: settings.port },
+    { databaseUrl: settings.databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: settings.keys, distRoot, repositoryRoot: path.dirname(distRoot), port: settings.port },
     { ...process.env, LOG_LEVEL: 'error', MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'teamfit-bench-media-')) },
   );
   // With an IPC channel, as under `npm start`: the process ends when the benchmark does, however it ends.

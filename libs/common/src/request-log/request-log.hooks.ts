@@ -115,7 +115,8 @@ function apiCallEntry(request: FastifyRequest, target: LoggedTarget, reply: Fast
     httpVersion: request.raw.httpVersion,
     statusCode: reply.statusCode,
     remoteAddress,
-    remoteFamily: remoteAddress === null ? null : isIPv6(remoteAddress) ? 'IPv6' : 'IPv4',
+    // Node's isIPv6 is one large regular expression; an address without a colon is never IPv6.
+    remoteFamily: remoteAddress === null ? null : remoteAddress.includes(':') && isIPv6(remoteAddress) ? 'IPv6' : 'IPv4',
     callerApp: callerAppOf(headers, origins),
     deviceType: deviceTypeOf(headers['user-agent']),
     rawHeaders: redactRawHeaders(request.raw.rawHeaders),

@@ -1,0 +1,79 @@
+// Two versions of the evaluation service, side by side: this tree's and another built checkout's
+// (BENCH_BASE), both started as `npm start` starts them, on one scratch database. Short wrk runs
+// alternate between the two, in both orders, so that the machine's changing speed (other work
+// shares it; bare Node moves by 40 % between runs of bench:http) falls on both alike; the figures
+// are medians over the rounds. The measure is the service's CPU time per request (all threads),
+// with requests per second beside it.
+// Run: BENCH_BASE=<another checkout, built> npm run bench:side-by-side. BENCH_ROUNDS (default 8),
+// BENCH_SECONDS per run (default 4). Measures `GET /health` and `GET /evaluation/:id`.
+import type { ServiceName } from '@teamfit/common';
+import { freePort } from '@teamfit/gateway';
+import path from 'node:path';
+import { waitForHealth } from '../tools/runner/service-health';
+import { benchBasics, evaluationToRead, spawnBenchService } from './bench-services';
+import { processCpuNs } from './process-cpu';
+import { wrk, wrkBinary as findWrk } from './wrk';
+
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 8);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 4);
+const CONNECTIONS = 50;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function main(): Promise<void> {
+  const baseTree = process.env['BENCH_BASE'];
+  if (!baseTree) throw new Error('BENCH_BASE=<another checkout, built> is required: the version to measure this one against');
+  const wrkBinary = findWrk(log);
+  const cleanups: Array<() => Promise<void> | void> = [];
+  try {
+    const { databaseUrl, keys, admin, auth } = await benchBasics(cleanups);
+    const start = async (name: ServiceName, index: number, distRoot?: string) => {
+      const port = await freePort();
+      const child = spawnBenchService(name, { databaseUrl, keys, port, index, distRoot });
+      cleanups.push(() => child.stop());
+      await waitForHealth(port, 30_000, name);
+      return { url: `http://127.0.0.1:${port}`, pid: child.process.pid };
+    };
+    // The organisation service seeds the questionnaire; profile holds the persona.
+    const profile = await start('profile', 1);
+    await start('organisation', 2);
+    const versions = { this: await start('evaluation', 3), base: await start('evaluation', 4, path.join(path.resolve(baseTree), 'dist')) };
+    const evaluationId = await evaluationToRead({ profile: profile.url, evaluation: versions.this.url }, admin);
+    const requests = { '`GET /health`': { path: '/health', headers: {} }, '`GET /evaluation/:id`': { path: `/evaluation/${evaluationId}`, headers: auth } };
+
+    const samples = new Map<string, Array<{ perSecond: number; cpuMicros: number }>>();
+    for (const service of Object.values(versions)) {
+      for (const request of Object.values(requests)) await wrk(wrkBinary, { url: `${service.url}${request.path}`, headers: request.headers, seconds: 2, connections: CONNECTIONS });
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['this', 'base'] as const) : (['base', 'this'] as const);
+      for (const [name, request] of Object.entries(requests)) {
+        for (const version of order) {
+          const service = versions[version];
+          const cpuBefore = processCpuNs(service.pid);
+          const result = await wrk(wrkBinary, { url: `${service.url}${request.path}`, headers: request.headers, seconds: SECONDS, connections: CONNECTIONS });
+          if (result.failures > 0) throw new Error(`${name} (${version}): ${result.failures} failed requests`);
+          const key = `${name} | ${version}`;
+          samples.set(key, [...(samples.get(key) ?? []), { perSecond: result.perSecond, cpuMicros: (processCpuNs(service.pid) - cpuBefore) / 1000 / result.requests }]);
+        }
+      }
+      log(`round ${round + 1} of ${ROUNDS}`);
+    }
+    log('');
+    log(`wrk -t2 -c${CONNECTIONS}, ${SECONDS} s a run, ${ROUNDS} rounds alternating; base: ${baseTree}`);
+    log('');
+    log('| request | version | CPU per request, median | req/s, median | CPU per request, every run |');
+    log('|---|---|---|---|---|');
+    for (const [key, runs] of samples) {
+      log(`| ${key} | ${Math.round(median(runs.map((run) => run.cpuMicros)))} µs | ${Math.round(median(runs.map((run) => run.perSecond))).toLocaleString('en')} | ${runs.map((run) => Math.round(run.cpuMicros)).join(', ')} |`);
+    }
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
