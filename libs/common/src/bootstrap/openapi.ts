@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ServiceName } from '../config/service-name';
 
 /**
@@ -24,17 +24,27 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceName
   return SwaggerModule.createDocument(app, config, { operationIdFactory: (controllerKey, methodKey) => operationIdOf(service, controllerKey, methodKey) });
 }
 
-/** Serves the description at /docs (UI) and /docs-json; both are public, like /health. */
+/** The UI's script files are text/javascript, as they have always been served. */
+function scriptsAsTextJavascript(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
+  if (typeof payload !== 'string' && String(reply.getHeader('content-type')).startsWith('application/javascript')) {
+    reply.header('content-type', 'text/javascript; charset=utf-8');
+  }
+  done(null, payload);
+}
+
+/**
+ * Serves the description at /docs (UI) and /docs-json; both are public, like /health. The UI's
+ * files get their hook on their own routes (registered after this, by the static-file plugin),
+ * so no other answer runs it.
+ */
 export function mountOpenApi(app: NestFastifyApplication, service: ServiceName): void {
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service), { jsonDocumentUrl: 'docs-json' });
-  // The UI's script files are text/javascript, as they have always been served.
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
-      if (request.url.startsWith('/docs/') && typeof payload !== 'string' && String(reply.getHeader('content-type')).startsWith('application/javascript')) {
-        reply.header('content-type', 'text/javascript; charset=utf-8');
-      }
-      done(null, payload);
+    .addHook('onRoute', (route: RouteOptions) => {
+      if (!route.url.startsWith('/docs/')) return;
+      const existing = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+      route.onSend = [...existing, scriptsAsTextJavascript];
     });
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service), { jsonDocumentUrl: 'docs-json' });
 }
