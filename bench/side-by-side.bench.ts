@@ -49,10 +49,9 @@ async function main(): Promise<void> {
     // a /health): half the rounds start this version first, half the other.
     for (const [phase, first] of (['this', 'base'] as const).entries()) {
       const second = first === 'this' ? 'base' : 'this';
-      const started = { [first]: await start('evaluation', 3 + phase * 2, distRoots[first]) };
-      started[second] = await start('evaluation', 4 + phase * 2, distRoots[second]);
-      const versions = { this: started['this'], base: started['base'] };
-      if (!versions.this || !versions.base) throw new Error('both versions must be running');
+      const startedFirst = await start('evaluation', 3 + phase * 2, distRoots[first]);
+      const startedSecond = await start('evaluation', 4 + phase * 2, distRoots[second]);
+      const versions = first === 'this' ? { this: startedFirst, base: startedSecond } : { this: startedSecond, base: startedFirst };
       evaluationId ??= await evaluationToRead({ profile: profile.url, evaluation: versions.this.url }, admin);
       const requests = { '`GET /health`': { path: '/health', headers: {} }, '`GET /evaluation/:id`': { path: `/evaluation/${evaluationId}`, headers: auth } };
       for (const service of Object.values(versions)) {
