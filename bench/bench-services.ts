@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ManagedChild, spawnManaged } from '../tools/runner/child-process';
 import { serviceProcess } from '../tools/runner/service-process';
+import { waitForHealth } from '../tools/runner/service-health';
 import { scratchDatabase } from './bench-kit';
 import { callJson, expectStatus, keepAliveAgent } from './bench-support';
 
@@ -46,6 +47,26 @@ export function spawnBenchService(name: ServiceName, settings: { databaseUrl: st
   );
   // With an IPC channel, as under `npm start`: the process ends when the benchmark does, however it ends.
   return spawnManaged(name, settings.index, process.execPath, [...(settings.nodeArgs ?? []), ...args], env, { ipc: true });
+}
+
+export interface StartedBenchService {
+  url: string;
+  port: number;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** spawnBenchService on a free port, stopped by `cleanups` (or earlier by stop()), once it answers /health. */
+export async function startBenchService(
+  name: ServiceName,
+  settings: { databaseUrl: string; keys: KeyPairPem; index: number; nodeArgs?: string[]; distRoot?: string },
+  cleanups: Array<() => Promise<void> | void>,
+): Promise<StartedBenchService> {
+  const port = await freePort();
+  const child = spawnBenchService(name, { ...settings, port });
+  cleanups.push(() => child.stop());
+  await waitForHealth(port, 30_000, name);
+  return { url: `http://127.0.0.1:${port}`, port, pid: child.process.pid, stop: () => child.stop() };
 }
 
 /** One persona with an evaluation under way against a team (the hub's most frequent read); its id. */

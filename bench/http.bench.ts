@@ -6,7 +6,8 @@
 // Run: npm run bench:http. BENCH_SECONDS (default 10) per measurement; loopback only.
 // BENCH_CPU_PROF=<dir> writes a CPU profile of every service (node --cpu-prof) into <dir>;
 // BENCH_ONLY=<regex> measures only the requests whose name matches (bare Node always);
-// BENCH_NODE_ARGS='<flags>' starts the services with extra Node flags, to try one side by side.
+// BENCH_NODE_ARGS='<flags>' starts the services with extra Node flags, to try one side by side
+// (not --max-semi-space-size: the service's own command sets it after them, and the last one counts).
 // The two floor rows serve the evaluation read with no framework (bench/read-floor.server.ts):
 // Node's `http` + pg and Fastify + pg, with the services' young-generation size; what the service
 // spends beyond them is the platform's own code.
@@ -15,8 +16,7 @@ import { freePort, waitForPort } from '@teamfit/gateway';
 import path from 'node:path';
 import { spawnManaged } from '../tools/runner/child-process';
 import { SEMI_SPACE_MIB } from '../tools/runner/service-process';
-import { waitForHealth } from '../tools/runner/service-health';
-import { benchBasics, evaluationToRead, spawnBenchService, startBenchGateway } from './bench-services';
+import { benchBasics, evaluationToRead, startBenchGateway, startBenchService } from './bench-services';
 import { processCpuNs } from './process-cpu';
 import { wrk, type WrkResult, wrkBinary as findWrk } from './wrk';
 
@@ -52,15 +52,11 @@ async function main(): Promise<void> {
     const ports: Partial<Record<ServiceName, number>> = {};
     const pids: Partial<Record<ServiceName, number>> = {};
     for (const [index, name] of SERVICES_UNDER_TEST.entries()) {
-      const port = await freePort();
-      ports[name] = port;
       const profileArgs = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-      const nodeArgs = [...EXTRA_NODE_ARGS, ...profileArgs];
-      const child = spawnBenchService(name, { databaseUrl, keys, port, index: index + 1, nodeArgs });
-      pids[name] = child.process.pid;
-      cleanups.push(() => child.stop());
       // Migrations run at start: one service at a time, as they would on a first `npm start`.
-      await waitForHealth(port, 30_000, name);
+      const service = await startBenchService(name, { databaseUrl, keys, index: index + 1, nodeArgs: [...EXTRA_NODE_ARGS, ...profileArgs] }, cleanups);
+      ports[name] = service.port;
+      pids[name] = service.pid;
     }
     const direct = (name: ServiceName) => `http://127.0.0.1:${ports[name] ?? SERVICES[name].port}`;
     const evaluationId = await evaluationToRead({ profile: direct('profile'), evaluation: direct('evaluation') }, admin);

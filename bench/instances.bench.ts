@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { waitForHealth } from '../tools/runner/service-health';
 import { SupervisedProcess } from '../tools/runner/supervisor';
 import { processCpuMs } from './bench-support';
-import { benchBasics, evaluationToRead, spawnBenchService, startBenchGateway } from './bench-services';
+import { benchBasics, evaluationToRead, spawnBenchService, startBenchGateway, startBenchService } from './bench-services';
 import { wrk, type WrkResult, wrkBinary as findWrk } from './wrk';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -93,13 +93,8 @@ async function main(): Promise<void> {
     const { databaseUrl, keys, admin, auth } = await benchBasics(cleanups);
 
     // Profile holds the personas; organisation seeds the questionnaire evaluations are made of.
-    const profilePort = await freePort();
-    for (const name of ['profile', 'organisation'] as const) {
-      const port = name === 'profile' ? profilePort : await freePort();
-      const child = spawnBenchService(name, { databaseUrl, keys, port, index: 1 });
-      cleanups.push(() => child.stop());
-      await waitForHealth(port, 30_000, name);
-    }
+    const profilePort = (await startBenchService('profile', { databaseUrl, keys, index: 1 }, cleanups)).port;
+    await startBenchService('organisation', { databaseUrl, keys, index: 1 }, cleanups);
 
     // Two evaluation processes, supervised as `npm start` supervises them.
     const backs: Array<() => void> = [];

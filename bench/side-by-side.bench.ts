@@ -9,10 +9,9 @@
 // Run: BENCH_BASE=<another checkout, built> npm run bench:side-by-side. BENCH_ROUNDS (default 8,
 // even), BENCH_SECONDS per run (default 4). Measures `GET /health` and `GET /evaluation/:id`.
 import type { ServiceName } from '@teamfit/common';
-import { freePort } from '@teamfit/gateway';
 import path from 'node:path';
-import { waitForHealth } from '../tools/runner/service-health';
-import { benchBasics, evaluationToRead, spawnBenchService } from './bench-services';
+import { percentile } from './bench-kit';
+import { benchBasics, evaluationToRead, startBenchService } from './bench-services';
 import { processCpuNs } from './process-cpu';
 import { wrk, wrkBinary as findWrk } from './wrk';
 
@@ -21,7 +20,7 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 4);
 const CONNECTIONS = 50;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 50);
 
 async function main(): Promise<void> {
   const baseTree = process.env['BENCH_BASE'];
@@ -30,13 +29,7 @@ async function main(): Promise<void> {
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     const { databaseUrl, keys, admin, auth } = await benchBasics(cleanups);
-    const start = async (name: ServiceName, index: number, distRoot?: string) => {
-      const port = await freePort();
-      const child = spawnBenchService(name, { databaseUrl, keys, port, index, distRoot });
-      cleanups.push(() => child.stop());
-      await waitForHealth(port, 30_000, name);
-      return { url: `http://127.0.0.1:${port}`, pid: child.process.pid, stop: () => child.stop() };
-    };
+    const start = (name: ServiceName, index: number, distRoot?: string) => startBenchService(name, { databaseUrl, keys, index, distRoot }, cleanups);
     // The organisation service seeds the questionnaire; profile holds the persona.
     const profile = await start('profile', 1);
     await start('organisation', 2);

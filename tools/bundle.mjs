@@ -167,7 +167,7 @@ function lazyDateFormatter() {
  * `{ name, text, … }` literals) is copied by spreading it instead; any other goes pg's way.
  */
 function pgQueryPath() {
-  const edits = [
+  const emptyRowForObjectRowsOnly = [
     ['const row = Object.create(null)', 'const row = this.rowAsArray ? null : Object.create(null)'],
     ['row[desc.name] = null', 'if (row !== null) row[desc.name] = null'],
     ['this._prebuiltEmptyResultObject = { ...row }', 'this._prebuiltEmptyResultObject = row === null ? null : { ...row }'],
@@ -189,7 +189,7 @@ function pgQueryPath() {
     name: 'pg-query-path',
     setup(builder) {
       builder.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]result\.js$/ }, async (args) => ({
-        contents: rewrite(args.path, await readFile(args.path, 'utf8'), edits, /\n  addFields\(fieldDescriptions\) \{\n/),
+        contents: rewrite(args.path, await readFile(args.path, 'utf8'), emptyRowForObjectRowsOnly, /\n  addFields\(fieldDescriptions\) \{\n/),
         loader: 'js',
       }));
       builder.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]utils\.js$/ }, async (args) => ({
