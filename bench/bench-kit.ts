@@ -2,7 +2,7 @@
 // statistics, and a bounded closed-loop load generator over keep-alive connections.
 import { runMigrations, serviceMigrationTargets, startEmbeddedPostgres } from '@teamfit/database';
 import { freePort } from '@teamfit/gateway';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ export const ROOT = path.resolve(__dirname, '../..');
 
 export interface ScratchDatabase {
   url: string;
+  /** The postmaster's pid when the benchmark started PostgreSQL itself (not with DATABASE_URL). */
+  serverPid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -18,18 +20,20 @@ export interface ScratchDatabase {
 export async function scratchDatabase(): Promise<ScratchDatabase> {
   let url = process.env['DATABASE_URL'];
   let stop: () => Promise<void> = () => Promise.resolve();
+  let serverPid: number | undefined;
   if (!url) {
     const dir = mkdtempSync(path.join(tmpdir(), 'teamfit-bench-db-'));
     chmodSync(dir, 0o755);
     const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', persistent: false, forTests: true });
     url = postgres.url;
+    serverPid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     stop = async () => {
       await postgres.stop();
       rmSync(dir, { recursive: true, force: true });
     };
   }
   for (const target of serviceMigrationTargets(ROOT)) await runMigrations(url, target);
-  return { url, stop };
+  return { url, serverPid, stop };
 }
 
 export function percentile(sortedMs: number[], p: number): number {

@@ -19,6 +19,8 @@ const REPOSITORY_ROOT = path.resolve(DIST_ROOT, '..');
 
 export interface BenchBasics {
   databaseUrl: string;
+  /** PostgreSQL's postmaster, when the benchmark started it (processFamilyCpuNs). */
+  postgresPid: number | undefined;
   keys: KeyPairPem;
   /** An administrator's account token, valid for an hour, and its Authorization header. */
   admin: string;
@@ -31,7 +33,7 @@ export async function benchBasics(cleanups: Array<() => Promise<void> | void>): 
   cleanups.push(() => database.stop());
   const keys = generateKeyPair();
   const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign({ sub: randomUUID(), kind: 'account', emailAddress: 'bench@teamfit.local', isAdmin: true }, 3600);
-  return { databaseUrl: database.url, keys, admin, auth: { authorization: `Bearer ${admin}` } };
+  return { databaseUrl: database.url, postgresPid: database.serverPid, keys, admin, auth: { authorization: `Bearer ${admin}` } };
 }
 
 /**

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { spawnManaged } from '../tools/runner/child-process';
 import { SEMI_SPACE_MIB } from '../tools/runner/service-process';
 import { benchBasics, evaluationToRead, startBenchGateway, startBenchService } from './bench-services';
-import { processCpuNs } from './process-cpu';
+import { familyCpuNsSince, processCpuNs, processFamilyCpuNs } from './process-cpu';
 import { wrk, type WrkResult, wrkBinary as findWrk } from './wrk';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const wrkBinary = findWrk(log);
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
-    const { databaseUrl, keys, admin, auth } = await benchBasics(cleanups);
+    const { databaseUrl, postgresPid, keys, admin, auth } = await benchBasics(cleanups);
 
     const bare = await freePort();
     const bareChild = spawnManaged('bare', 0, process.execPath, ['-e', BARE_NODE_SERVER], { ...process.env, PORT: String(bare) });
@@ -90,28 +90,33 @@ async function main(): Promise<void> {
     ];
     const only = process.env['BENCH_ONLY'] ? new RegExp(process.env['BENCH_ONLY']) : undefined;
     const measured = targets.filter((target) => !only || target.name.startsWith('bare') || only.test(target.name));
-    const results: Array<WrkResult & { cpuMicros: number }> = [];
+    const results: Array<WrkResult & { cpuMicros: number; postgresMicros: number | undefined }> = [];
     for (const target of measured) {
       await wrk(wrkBinary, { ...target, seconds: 2, connections: CONNECTIONS }); // warm-up: JIT, pools, keep-alive upstreams
       const cpuBefore = processCpuNs(target.server);
+      const postgresBefore = postgresPid === undefined ? undefined : processFamilyCpuNs(postgresPid);
       const result = await wrk(wrkBinary, { ...target, seconds: SECONDS, connections: CONNECTIONS });
       const cpuMicros = (processCpuNs(target.server) - cpuBefore) / 1000 / result.requests;
+      // The API-call log writes each second's entries within the next second: they are this run's.
+      if (postgresBefore) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const postgresMicros = postgresPid === undefined || !postgresBefore ? undefined : familyCpuNsSince(postgresBefore, postgresPid) / 1000 / result.requests;
       if (result.failures > 0) throw new Error(`${target.name}: ${result.failures} failed requests (non-2xx or socket errors)`);
-      results.push({ ...result, cpuMicros });
+      results.push({ ...result, cpuMicros, postgresMicros });
       log(`measured ${target.name}: ${Math.round(result.perSecond)} req/s`);
     }
     const baseline = ((results[0]?.perSecond ?? 0) + (results[results.length - 1]?.perSecond ?? 0)) / 2;
     log('');
     log(`wrk -t2 -c${CONNECTIONS}, ${SECONDS} s each, one run; shares of the bare Node mean (${Math.round(baseline)} req/s)`);
     log('');
-    log('CPU per request: the serving process\'s CPU time (all its threads) over the requests it answered.');
+    log('CPU per request: the serving process\'s CPU time (all its threads) over the requests it answered;');
+    log('PostgreSQL\'s: every PostgreSQL process\'s over the same requests, the API-call log\'s writes included.');
     log('');
-    log('| request | req/s | p99 | share of bare Node | CPU per request |');
-    log('|---|---|---|---|---|');
+    log('| request | req/s | p99 | share of bare Node | CPU per request | PostgreSQL CPU per request |');
+    log('|---|---|---|---|---|---|');
     measured.forEach((target, index) => {
       const result = results[index];
       if (!result) return;
-      log(`| ${target.name} | ${Math.round(result.perSecond).toLocaleString('en')} | ${result.p99Ms.toFixed(1)} ms | ${((100 * result.perSecond) / baseline).toFixed(1)} % | ${Math.round(result.cpuMicros)} µs |`);
+      log(`| ${target.name} | ${Math.round(result.perSecond).toLocaleString('en')} | ${result.p99Ms.toFixed(1)} ms | ${((100 * result.perSecond) / baseline).toFixed(1)} % | ${Math.round(result.cpuMicros)} µs | ${result.postgresMicros === undefined ? '-' : `${Math.round(result.postgresMicros)} µs`} |`);
     });
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -18,3 +18,37 @@ export function processCpuNs(pid: number | undefined): number {
     return 0;
   }
 }
+
+/** CPU time so far of a process and of each of its direct children, by pid. */
+export function processFamilyCpuNs(rootPid: number): Map<number, number> {
+  const family = new Map<number, number>([[rootPid, processCpuNs(rootPid)]]);
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return family;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent's pid is the second field after the command name, which may hold spaces and parentheses.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === rootPid) family.set(Number(entry), processCpuNs(Number(entry)));
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return family;
+}
+
+/**
+ * CPU time a process and its children used between two processFamilyCpuNs snapshots: PostgreSQL's
+ * postmaster and its backends. A child that started since counts whole; one that ended since is
+ * left out (an idle pool connection closing: next to nothing).
+ */
+export function familyCpuNsSince(before: Map<number, number>, rootPid: number): number {
+  let used = 0;
+  for (const [pid, now] of processFamilyCpuNs(rootPid)) used += now - (before.get(pid) ?? 0);
+  return used;
+}

@@ -5,14 +5,15 @@
 // are medians over the rounds. Each version is started first for half the rounds (the two are
 // started again between the halves): started first, the same build measured about 10 % less CPU
 // a request. The measure is the service's CPU time per request (all threads), with requests per
-// second beside it. BENCH_BASE set to this tree measures that noise floor.
+// second beside it, and PostgreSQL's CPU time over the same requests (the API-call log's writes
+// included). BENCH_BASE set to this tree measures that noise floor.
 // Run: BENCH_BASE=<another checkout, built> npm run bench:side-by-side. BENCH_ROUNDS (default 8,
 // even), BENCH_SECONDS per run (default 4). Measures `GET /health` and `GET /evaluation/:id`.
 import type { ServiceName } from '@teamfit/common';
 import path from 'node:path';
 import { percentile } from './bench-kit';
 import { benchBasics, evaluationToRead, startBenchService } from './bench-services';
-import { processCpuNs } from './process-cpu';
+import { familyCpuNsSince, processCpuNs, processFamilyCpuNs } from './process-cpu';
 import { wrk, wrkBinary as findWrk } from './wrk';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 8);
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const wrkBinary = findWrk(log);
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
-    const { databaseUrl, keys, admin, auth } = await benchBasics(cleanups);
+    const { databaseUrl, postgresPid, keys, admin, auth } = await benchBasics(cleanups);
     const start = (name: ServiceName, index: number, distRoot?: string) => startBenchService(name, { databaseUrl, keys, index, distRoot }, cleanups);
     // The organisation service seeds the questionnaire; profile holds the persona.
     const profile = await start('profile', 1);
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     await (await start('evaluation', 9)).stop();
     const distRoots = { this: undefined, base: path.join(path.resolve(baseTree), 'dist') };
     let evaluationId: string | undefined;
-    const samples = new Map<string, Array<{ perSecond: number; cpuMicros: number }>>();
+    const samples = new Map<string, Array<{ perSecond: number; cpuMicros: number; postgresMicros: number | undefined }>>();
     // The service started first came out faster, the same build against itself (134 against 151 µs
     // a /health): half the rounds start this version first, half the other.
     for (const [phase, first] of (['this', 'base'] as const).entries()) {
@@ -57,12 +58,14 @@ async function main(): Promise<void> {
           for (const version of order) {
             const service = versions[version];
             const cpuBefore = processCpuNs(service.pid);
+            const postgresBefore = postgresPid === undefined ? undefined : processFamilyCpuNs(postgresPid);
             const result = await wrk(wrkBinary, { url: `${service.url}${request.path}`, headers: request.headers, seconds: SECONDS, connections: CONNECTIONS });
             if (result.failures > 0) throw new Error(`${name} (${version}): ${result.failures} failed requests`);
             // The API-call log writes its entries every second: they are this run's cost, not the next one's.
             await new Promise((resolve) => setTimeout(resolve, 1_500));
             const key = `${name} | ${version}`;
-            samples.set(key, [...(samples.get(key) ?? []), { perSecond: result.perSecond, cpuMicros: (processCpuNs(service.pid) - cpuBefore) / 1000 / result.requests }]);
+            const postgresMicros = postgresPid === undefined || !postgresBefore ? undefined : familyCpuNsSince(postgresBefore, postgresPid) / 1000 / result.requests;
+            samples.set(key, [...(samples.get(key) ?? []), { perSecond: result.perSecond, cpuMicros: (processCpuNs(service.pid) - cpuBefore) / 1000 / result.requests, postgresMicros }]);
           }
         }
         log(`${first} started first: round ${round + 1} of ${ROUNDS / 2}`);
@@ -73,10 +76,11 @@ async function main(): Promise<void> {
     log('');
     log(`wrk -t2 -c${CONNECTIONS}, ${SECONDS} s a run, ${ROUNDS} rounds alternating; base: ${baseTree}`);
     log('');
-    log('| request | version | CPU per request, median | req/s, median | CPU per request, every run |');
-    log('|---|---|---|---|---|');
+    log('| request | version | CPU per request, median | PostgreSQL CPU per request, median | req/s, median | CPU per request, every run |');
+    log('|---|---|---|---|---|---|');
     for (const [key, runs] of samples) {
-      log(`| ${key} | ${Math.round(median(runs.map((run) => run.cpuMicros)))} µs | ${Math.round(median(runs.map((run) => run.perSecond))).toLocaleString('en')} | ${runs.map((run) => Math.round(run.cpuMicros)).join(', ')} |`);
+      const postgres = runs.flatMap((run) => (run.postgresMicros === undefined ? [] : [run.postgresMicros]));
+      log(`| ${key} | ${Math.round(median(runs.map((run) => run.cpuMicros)))} µs | ${postgres.length === 0 ? '-' : `${Math.round(median(postgres))} µs`} | ${Math.round(median(runs.map((run) => run.perSecond))).toLocaleString('en')} | ${runs.map((run) => Math.round(run.cpuMicros)).join(', ')} |`);
     }
     // Each round measured both versions back to back: how often this one took less CPU than the other in the same round.
     log('');

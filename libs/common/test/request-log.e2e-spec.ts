@@ -3,6 +3,7 @@ import { RequestLogWriter, type ServiceConfig } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { serviceModule } from '@teamfit/platform';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import http from 'node:http';
 import { Client } from 'pg';
 import request from 'supertest';
 
@@ -88,6 +89,30 @@ describe('the API-call log', () => {
 
     const days = await client.query<{ caller_app: string; device_type: string; calls: string }>('SELECT caller_app, device_type, calls::text FROM telemetry.api_call_days');
     expect(days.rows).toEqual([{ caller_app: 'hub', device_type: 'mobile', calls: '1' }]);
+  });
+
+  // NUL characters never get this far (a 400 before any route, tested with the hostile inputs): the
+  // unit test of copyRows covers them.
+  it('stores what was sent exactly: backslashes, tabs, line ends, quotes and non-ASCII text', async () => {
+    await client.query('TRUNCATE telemetry.api_calls, telemetry.api_call_days');
+    const body = { text: 'tab\there \\ back\nline\r "quoted" é ✓ 😀', list: ['\\N', '\\.', '\t'], nested: { '\\key\t': null } };
+    await request(media.url)
+      .post('/nowhere?q=a%09b%5Cc%0Ad&e=%C3%A9')
+      .set('x-note', 'a\\b\tc "d"')
+      .send(body)
+      .expect(404);
+    // A raw backslash in the path: only a raw request sends one unchanged.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const url = new URL(media.url);
+      http.get({ host: url.hostname, port: url.port, path: '/back\\slash\\N' }, (response) => resolve(response.resume().statusCode)).on('error', reject);
+    });
+    expect(status).toBe(404);
+
+    const [post, get, ...others] = await calls();
+    expect(others).toEqual([]);
+    expect(post).toMatchObject({ method: 'POST', url: '/nowhere?q=a%09b%5Cc%0Ad&e=%C3%A9', body, query: { q: 'a\tb\\c\nd', e: 'é' } });
+    expect(post?.raw_headers).toEqual(expect.arrayContaining(['x-note', 'a\\b\tc "d"']));
+    expect(get).toMatchObject({ method: 'GET', url: '/back\\slash\\N', body: null });
   });
 
   it('writes on its own timer, also after ticks that found nothing to write', async () => {
