@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Pool, type PoolClient } from 'pg';
+import { pipeliningNamedStatements } from './pipelined-statements';
 import { REPLICA_CONNECT_TIMEOUT_MS, replicaDatabase } from './read-replica';
 
 export const DATABASE = Symbol('DATABASE');
@@ -34,9 +35,11 @@ export const InjectReadDatabase = (): ParameterDecorator => Inject(READ_DATABASE
  */
 export const CONNECT_TIMEOUT_MS = 3_000;
 
+/** A service's pool: ten connections, and one shared by its named statements (pipeliningNamedStatements). */
 export function createPool(databaseUrl: string, applicationName: string, connectionTimeoutMillis = CONNECT_TIMEOUT_MS): Pool {
-  const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: applicationName, connectionTimeoutMillis });
-  return survivingConnectionLoss(pool, applicationName);
+  const connection = { connectionString: databaseUrl, application_name: applicationName, connectionTimeoutMillis };
+  const pool = survivingConnectionLoss(new Pool({ ...connection, max: 10 }), applicationName);
+  return pipeliningNamedStatements(pool, connection, applicationName);
 }
 
 /**
