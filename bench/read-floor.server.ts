@@ -1,16 +1,16 @@
 // The floor under an authenticated read on this machine, for `npm run bench:http`: the work of
 // `GET /evaluation/:id` with no framework at all. The token is checked through the platform's own
 // verified-token cache (a hit after the first request, as in the services), the evaluation row is
-// read by one named prepared statement on a pg pool of the services' size over the same socket,
-// and its summary is answered as JSON. Two variants: Node's `http` alone (`node`) and Fastify alone
+// read by one named prepared statement on a shared pipelined connection, as the services read it
+// (libs/database, SharedPipeline), over the same socket, and its summary is answered as JSON. Two variants: Node's `http` alone (`node`) and Fastify alone
 // (`fastify`, the services' HTTP layer without NestJS). No service can serve this read faster than
 // these rows, so the distance from them to the service's row is what the platform's code adds.
 // Run by bench:http only: node dist/bench/read-floor.server.js <node|fastify>, with PORT,
 // DATABASE_URL and JWT_PUBLIC_KEY in the environment.
 import { TokenSigner, VerifiedTokenCache } from '@teamfit/auth';
+import { SharedPipeline } from '@teamfit/database';
 import Fastify from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Pool } from 'pg';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const READ_EVALUATION = {
@@ -37,7 +37,7 @@ function required(name: string): string {
   return value;
 }
 
-const pool = new Pool({ connectionString: required('DATABASE_URL'), max: 10 });
+const statements = new SharedPipeline({ connectionString: required('DATABASE_URL') }, 'read-floor');
 const tokens = new VerifiedTokenCache(new TokenSigner({ publicKeyPem: required('JWT_PUBLIC_KEY'), issuer: 'teamfit', audience: 'teamfit-api' }));
 
 const refusal = (status: number, error: string, message: string): Answer => ({ status, body: JSON.stringify({ statusCode: status, error, message }) });
@@ -51,7 +51,7 @@ async function readEvaluation(authorization: string | undefined, id: string): Pr
     return refusal(403, 'Forbidden', 'Invalid or expired token');
   }
   if (!UUID.test(id)) return refusal(400, 'Bad Request', 'Invalid id');
-  const { rows } = await pool.query<EvaluationRow>({ ...READ_EVALUATION, values: [id] });
+  const { rows } = await statements.query<EvaluationRow>(READ_EVALUATION, [id]);
   const row = rows[0];
   if (!row) return refusal(404, 'Not Found', 'Evaluation not found');
   const summary = {
