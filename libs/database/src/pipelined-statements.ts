@@ -17,6 +17,13 @@ export const PIPELINE_IDLE_MS = 10_000;
  * Opened on first use and closed after {@link PIPELINE_IDLE_MS} without a statement. A lost
  * connection fails the statements on it (answered 503, as on a pool connection) and the next
  * statement opens a new one.
+ *
+ * The price: a statement that waits (for a row another transaction has locked) holds up the ones
+ * behind it until that transaction ends. So a transaction must run its statements on its own
+ * connection (`tx`), never a named one on the pool: queued behind a statement waiting for the
+ * transaction's own lock, it would wait forever. The services' transactions read through `tx`
+ * already, for the pool's sake (a pool read inside a transaction deadlocks once every pool
+ * connection is held by one).
  */
 export class SharedPipeline {
   private readonly logger: Logger;
