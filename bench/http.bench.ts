@@ -17,7 +17,7 @@ import path from 'node:path';
 import { spawnManaged } from '../tools/runner/child-process';
 import { SEMI_SPACE_MIB } from '../tools/runner/service-process';
 import { benchBasics, evaluationToRead, startBenchGateway, startBenchService } from './bench-services';
-import { familyCpuNsSince, processCpuNs, processFamilyCpuNs } from './process-cpu';
+import { familyCpuMeter, processCpuNs } from './process-cpu';
 import { wrk, type WrkResult, wrkBinary as findWrk } from './wrk';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -94,12 +94,12 @@ async function main(): Promise<void> {
     for (const target of measured) {
       await wrk(wrkBinary, { ...target, seconds: 2, connections: CONNECTIONS }); // warm-up: JIT, pools, keep-alive upstreams
       const cpuBefore = processCpuNs(target.server);
-      const postgresBefore = postgresPid === undefined ? undefined : processFamilyCpuNs(postgresPid);
+      const postgresCpu = familyCpuMeter(postgresPid);
       const result = await wrk(wrkBinary, { ...target, seconds: SECONDS, connections: CONNECTIONS });
       const cpuMicros = (processCpuNs(target.server) - cpuBefore) / 1000 / result.requests;
       // The API-call log writes each second's entries within the next second: they are this run's.
-      if (postgresBefore) await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const postgresMicros = postgresPid === undefined || !postgresBefore ? undefined : familyCpuNsSince(postgresBefore, postgresPid) / 1000 / result.requests;
+      if (postgresPid !== undefined) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const postgresMicros = postgresCpu(result.requests);
       if (result.failures > 0) throw new Error(`${target.name}: ${result.failures} failed requests (non-2xx or socket errors)`);
       results.push({ ...result, cpuMicros, postgresMicros });
       log(`measured ${target.name}: ${Math.round(result.perSecond)} req/s`);

@@ -52,3 +52,14 @@ export function familyCpuNsSince(before: Map<number, number>, rootPid: number): 
   for (const [pid, now] of processFamilyCpuNs(rootPid)) used += now - (before.get(pid) ?? 0);
   return used;
 }
+
+/**
+ * Starts measuring a process and its children (PostgreSQL's postmaster and backends): the function
+ * returned gives their CPU time since, in µs per request; undefined without a pid (a database the
+ * benchmark did not start).
+ */
+export function familyCpuMeter(rootPid: number | undefined): (requests: number) => number | undefined {
+  if (rootPid === undefined) return () => undefined;
+  const before = processFamilyCpuNs(rootPid);
+  return (requests) => familyCpuNsSince(before, rootPid) / 1000 / requests;
+}

@@ -13,7 +13,7 @@ import type { ServiceName } from '@teamfit/common';
 import path from 'node:path';
 import { percentile } from './bench-kit';
 import { benchBasics, evaluationToRead, startBenchService } from './bench-services';
-import { familyCpuNsSince, processCpuNs, processFamilyCpuNs } from './process-cpu';
+import { familyCpuMeter, processCpuNs } from './process-cpu';
 import { wrk, wrkBinary as findWrk } from './wrk';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 8);
@@ -58,14 +58,13 @@ async function main(): Promise<void> {
           for (const version of order) {
             const service = versions[version];
             const cpuBefore = processCpuNs(service.pid);
-            const postgresBefore = postgresPid === undefined ? undefined : processFamilyCpuNs(postgresPid);
+            const postgresCpu = familyCpuMeter(postgresPid);
             const result = await wrk(wrkBinary, { url: `${service.url}${request.path}`, headers: request.headers, seconds: SECONDS, connections: CONNECTIONS });
             if (result.failures > 0) throw new Error(`${name} (${version}): ${result.failures} failed requests`);
             // The API-call log writes its entries every second: they are this run's cost, not the next one's.
             await new Promise((resolve) => setTimeout(resolve, 1_500));
             const key = `${name} | ${version}`;
-            const postgresMicros = postgresPid === undefined || !postgresBefore ? undefined : familyCpuNsSince(postgresBefore, postgresPid) / 1000 / result.requests;
-            samples.set(key, [...(samples.get(key) ?? []), { perSecond: result.perSecond, cpuMicros: (processCpuNs(service.pid) - cpuBefore) / 1000 / result.requests, postgresMicros }]);
+            samples.set(key, [...(samples.get(key) ?? []), { perSecond: result.perSecond, cpuMicros: (processCpuNs(service.pid) - cpuBefore) / 1000 / result.requests, postgresMicros: postgresCpu(result.requests) }]);
           }
         }
         log(`${first} started first: round ${round + 1} of ${ROUNDS / 2}`);

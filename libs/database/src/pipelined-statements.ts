@@ -53,7 +53,7 @@ export class SharedPipeline {
       throw error;
     } finally {
       this.running -= 1;
-      if (this.running === 0) this.closeWhenIdle(client);
+      if (this.running === 0) this.closeWhenIdle();
     }
   }
 
@@ -90,10 +90,12 @@ export class SharedPipeline {
     return client;
   }
 
-  private closeWhenIdle(client: Client): void {
+  /** Whichever connection is current then: the one these statements ran on may have been replaced. */
+  private closeWhenIdle(): void {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
-      if (this.running > 0 || this.client !== client) return;
+      const client = this.client;
+      if (this.running > 0 || !client) return;
       this.client = undefined;
       void client.end().catch(() => undefined);
     }, this.idleMs);
