@@ -14,6 +14,7 @@ import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { namesWithoutCalls } from './bundle-names.cjs';
+import { PG_REWRITES, rewritePg } from './bundle-pg.cjs';
 
 /**
  * Loaded from node_modules at run time, not bundled, each for a reason:
@@ -153,49 +154,14 @@ function lazyDateFormatter() {
   };
 }
 
-/**
- * pg's `Result.addFields`, run once for every query's row description, builds an empty row object
- * (a null-prototype object, a property per column, then a spread copy): about 6 µs for a
- * 14-column row, measured alone, against 0.1 µs for the rest of it, and 4 % of the CPU of
- * `GET /evaluation/:id` in a profile. Only rows made as objects use it; drizzle asks for rows as
- * arrays (`rowMode: 'array'`) in every query it prepares. The bundle builds it for object rows
- * only: what pg returns is the same.
- *
- * And every query's config is copied (`cloneQueryConfig`, so pg never writes into the caller's
- * object) through `Object.getOwnPropertyDescriptors`: 3.5 µs for a four-member config, measured
- * alone. A plain object whose own keys are all enumerable strings (drizzle's and the platform's
- * `{ name, text, … }` literals) is copied by spreading it instead; any other goes pg's way.
- */
+/** node-postgres's per-query path made cheaper in the bundle (bundle-pg.cjs says how and why). */
 function pgQueryPath() {
-  const emptyRowForObjectRowsOnly = [
-    ['const row = Object.create(null)', 'const row = this.rowAsArray ? null : Object.create(null)'],
-    ['row[desc.name] = null', 'if (row !== null) row[desc.name] = null'],
-    ['this._prebuiltEmptyResultObject = { ...row }', 'this._prebuiltEmptyResultObject = row === null ? null : { ...row }'],
-  ];
-  const configCopy = [
-    [
-      'return Object.defineProperties(Object.create(Object.getPrototypeOf(config)), Object.getOwnPropertyDescriptors(config))',
-      'return Object.getPrototypeOf(config) === Object.prototype && Reflect.ownKeys(config).length === Object.keys(config).length ? { ...config } : Object.defineProperties(Object.create(Object.getPrototypeOf(config)), Object.getOwnPropertyDescriptors(config))',
-    ],
-  ];
-  const rewrite = (file, contents, replacements, expected) => {
-    for (const [from, to] of replacements) {
-      if (contents.split(from).length !== 2 || !expected.test(contents)) throw new Error(`${file} changed: tools/bundle.mjs (pgQueryPath) expects \`${from}\` once`);
-      contents = contents.replace(from, to);
-    }
-    return contents;
-  };
   return {
     name: 'pg-query-path',
     setup(builder) {
-      builder.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]result\.js$/ }, async (args) => ({
-        contents: rewrite(args.path, await readFile(args.path, 'utf8'), emptyRowForObjectRowsOnly, /\n  addFields\(fieldDescriptions\) \{\n/),
-        loader: 'js',
-      }));
-      builder.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]utils\.js$/ }, async (args) => ({
-        contents: rewrite(args.path, await readFile(args.path, 'utf8'), configCopy, /\nfunction cloneQueryConfig\(config\) \{\n/),
-        loader: 'js',
-      }));
+      for (const rewrite of PG_REWRITES) {
+        builder.onLoad({ filter: rewrite.file }, async (args) => ({ contents: rewritePg(args.path, await readFile(args.path, 'utf8'), rewrite), loader: 'js' }));
+      }
     },
   };
 }
@@ -251,7 +217,7 @@ function cheapNames(code) {
  */
 async function buildKey(root, entry) {
   const hash = createHash('sha256');
-  for (const file of [fileURLToPath(import.meta.url), fileURLToPath(new URL('./bundle-names.cjs', import.meta.url)), path.join(root, 'package-lock.json'), path.join(root, 'node_modules', 'esbuild', 'package.json')]) hash.update(await readFile(file));
+  for (const file of [fileURLToPath(import.meta.url), fileURLToPath(new URL('./bundle-names.cjs', import.meta.url)), fileURLToPath(new URL('./bundle-pg.cjs', import.meta.url)), path.join(root, 'package-lock.json'), path.join(root, 'node_modules', 'esbuild', 'package.json')]) hash.update(await readFile(file));
   return hash.update(entry).digest('hex');
 }
 
