@@ -8,9 +8,10 @@
 // BENCH_ONLY=<regex> measures only the requests whose name matches (bare Node always);
 // BENCH_NODE_ARGS='<flags>' starts the services with extra Node flags, to try one side by side
 // (not --max-semi-space-size: the service's own command sets it after them, and the last one counts).
-// The two floor rows serve the evaluation read with no framework (bench/read-floor.server.ts):
+// The two read floor rows serve the evaluation read with no framework (bench/read-floor.server.ts):
 // Node's `http` + pg and Fastify + pg, with the services' young-generation size; what the service
-// spends beyond them is the platform's own code.
+// spends beyond them is the platform's own code. The health floor row is NestJS on Fastify with
+// one controller and none of the platform's parts (bench/health-floor.server.ts).
 import { SERVICES, type ServiceName } from '@teamfit/common';
 import { freePort, waitForPort } from '@teamfit/gateway';
 import path from 'node:path';
@@ -70,6 +71,10 @@ async function main(): Promise<void> {
       return { port, pid: floor.process.pid };
     };
     const floors = { node: await startFloor('node'), fastify: await startFloor('fastify') };
+    const healthFloorPort = await freePort();
+    const healthFloor = spawnManaged('floor-health', 0, process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MIB}`, path.join(__dirname, 'health-floor.server.js')], { ...process.env, PORT: String(healthFloorPort) });
+    cleanups.push(() => healthFloor.stop());
+    await waitForPort(healthFloorPort, 10_000);
 
     const benchGateway = await startBenchGateway((name) => `127.0.0.1:${ports[name] ?? 1}`);
     cleanups.push(() => benchGateway.stop());
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
     const targets: Array<{ name: string; url: string; headers: Record<string, string>; server: number | undefined }> = [
       { name: 'bare Node `http` JSON answer', url: `http://127.0.0.1:${bare}/`, headers: {}, server: bareChild.process.pid },
       { name: '`GET /health` (evaluation, no token)', url: `${direct('evaluation')}/health`, headers: {}, server: pids.evaluation },
+      { name: 'floor: NestJS on Fastify, `GET /health` alone', url: `http://127.0.0.1:${healthFloorPort}/health`, headers: {}, server: healthFloor.process.pid },
       { name: '`GET /account` (organisation, authenticated list)', url: `${direct('organisation')}/account`, headers: auth, server: pids.organisation },
       { name: '`GET /evaluation/:id` (authenticated, one evaluation)', url: `${direct('evaluation')}/evaluation/${evaluationId}`, headers: auth, server: pids.evaluation },
       { name: 'floor: Node `http` + pg, the same read', url: `http://127.0.0.1:${floors.node.port}/evaluation/${evaluationId}`, headers: auth, server: floors.node.pid },
