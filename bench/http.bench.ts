@@ -62,19 +62,20 @@ async function main(): Promise<void> {
     const direct = (name: ServiceName) => `http://127.0.0.1:${ports[name] ?? SERVICES[name].port}`;
     const evaluationId = await evaluationToRead({ profile: direct('profile'), evaluation: direct('evaluation') }, admin);
 
-    const startFloor = async (variant: 'node' | 'fastify') => {
+    // A floor server (bench/*.server.ts) with the services' young-generation size, on a free port.
+    const startFloor = async (name: string, script: string, args: string[] = []) => {
       const port = await freePort();
       const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, JWT_PUBLIC_KEY: keys.publicKeyPem };
-      const floor = spawnManaged(`floor-${variant}`, 0, process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MIB}`, path.join(__dirname, 'read-floor.server.js'), variant], env);
+      const floor = spawnManaged(name, 0, process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MIB}`, path.join(__dirname, script), ...args], env);
       cleanups.push(() => floor.stop());
       await waitForPort(port, 10_000);
       return { port, pid: floor.process.pid };
     };
-    const floors = { node: await startFloor('node'), fastify: await startFloor('fastify') };
-    const healthFloorPort = await freePort();
-    const healthFloor = spawnManaged('floor-health', 0, process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MIB}`, path.join(__dirname, 'health-floor.server.js')], { ...process.env, PORT: String(healthFloorPort) });
-    cleanups.push(() => healthFloor.stop());
-    await waitForPort(healthFloorPort, 10_000);
+    const floors = {
+      node: await startFloor('floor-node', 'read-floor.server.js', ['node']),
+      fastify: await startFloor('floor-fastify', 'read-floor.server.js', ['fastify']),
+      health: await startFloor('floor-health', 'health-floor.server.js'),
+    };
 
     const benchGateway = await startBenchGateway((name) => `127.0.0.1:${ports[name] ?? 1}`);
     cleanups.push(() => benchGateway.stop());
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
     const targets: Array<{ name: string; url: string; headers: Record<string, string>; server: number | undefined }> = [
       { name: 'bare Node `http` JSON answer', url: `http://127.0.0.1:${bare}/`, headers: {}, server: bareChild.process.pid },
       { name: '`GET /health` (evaluation, no token)', url: `${direct('evaluation')}/health`, headers: {}, server: pids.evaluation },
-      { name: 'floor: NestJS on Fastify, `GET /health` alone', url: `http://127.0.0.1:${healthFloorPort}/health`, headers: {}, server: healthFloor.process.pid },
+      { name: 'floor: NestJS on Fastify, `GET /health` alone', url: `http://127.0.0.1:${floors.health.port}/health`, headers: {}, server: floors.health.pid },
       { name: '`GET /account` (organisation, authenticated list)', url: `${direct('organisation')}/account`, headers: auth, server: pids.organisation },
       { name: '`GET /evaluation/:id` (authenticated, one evaluation)', url: `${direct('evaluation')}/evaluation/${evaluationId}`, headers: auth, server: pids.evaluation },
       { name: 'floor: Node `http` + pg, the same read', url: `http://127.0.0.1:${floors.node.port}/evaluation/${evaluationId}`, headers: auth, server: floors.node.pid },

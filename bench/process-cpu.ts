@@ -20,7 +20,7 @@ export function processCpuNs(pid: number | undefined): number {
 }
 
 /** CPU time so far of a process and of each of its direct children, by pid. */
-export function processFamilyCpuNs(rootPid: number): Map<number, number> {
+function processFamilyCpuNs(rootPid: number): Map<number, number> {
   const family = new Map<number, number>([[rootPid, processCpuNs(rootPid)]]);
   let entries: string[];
   try {
@@ -47,7 +47,7 @@ export function processFamilyCpuNs(rootPid: number): Map<number, number> {
  * postmaster and its backends. A child that started since counts whole; one that ended since is
  * left out (an idle pool connection closing: next to nothing).
  */
-export function familyCpuNsSince(before: Map<number, number>, rootPid: number): number {
+function familyCpuNsSince(before: Map<number, number>, rootPid: number): number {
   let used = 0;
   for (const [pid, now] of processFamilyCpuNs(rootPid)) used += now - (before.get(pid) ?? 0);
   return used;

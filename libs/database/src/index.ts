@@ -14,7 +14,7 @@ export {
   type Transaction,
 } from './database.module';
 export { isDatabaseUnavailable } from './database-unavailable';
-export { PIPELINE_IDLE_MS, SharedPipeline, pipeliningNamedStatements } from './pipelined-statements';
+export { SharedPipeline } from './pipelined-statements';
 export { REPLICA_CONNECT_TIMEOUT_MS, REPLICA_RETRY_AFTER_MS, ReplicaRouting, replicaDatabase } from './read-replica';
 export { MIGRATION_LOCK, runMigrations, type MigrationTarget } from './migrations';
 export { ensureDatabase, quoteIdentifier, startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgres } from './embedded-postgres';

@@ -49,7 +49,7 @@ export class SharedPipeline {
     } catch (error) {
       // The statement may learn of a lost connection before the client's own events say so:
       // the next statement must not be written to it.
-      if (isDatabaseUnavailable(error)) this.drop(client);
+      if (isDatabaseUnavailable(error)) void this.drop(client);
       throw error;
     } finally {
       this.running -= 1;
@@ -61,15 +61,14 @@ export class SharedPipeline {
   async end(): Promise<void> {
     this.ended = true;
     clearTimeout(this.idleTimer);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
+    await this.drop();
   }
 
-  private drop(client: Client): void {
-    if (this.client !== client) return;
+  /** Closes `client` if it is still the shared connection; the next statement opens another. */
+  private async drop(client = this.client): Promise<void> {
+    if (!client || this.client !== client) return;
     this.client = undefined;
-    void client.end().catch(() => undefined);
+    await client.end().catch(() => undefined);
   }
 
   private connection(): Client {
@@ -94,10 +93,7 @@ export class SharedPipeline {
   private closeWhenIdle(): void {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
-      const client = this.client;
-      if (this.running > 0 || !client) return;
-      this.client = undefined;
-      void client.end().catch(() => undefined);
+      if (this.running === 0) void this.drop();
     }, this.idleMs);
     this.idleTimer.unref();
   }
@@ -120,7 +116,7 @@ export function pipeliningNamedStatements(pool: Pool, config: ClientConfig, labe
   const end = pool.end.bind(pool);
   const query = (...args: unknown[]): unknown => {
     const [statement, values, callback] = args;
-    if (isNamedStatement(statement) && callback === undefined && typeof values !== 'function' && (values === undefined || Array.isArray(values))) {
+    if (isNamedStatement(statement) && callback === undefined && (values === undefined || Array.isArray(values))) {
       return pipeline.query(statement, values);
     }
     return onPool(...args);
