@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { Writable } from 'node:stream';
 import { Client, type ClientConfig, type Pool, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
 import { isDatabaseUnavailable } from './database-unavailable';
 
@@ -31,6 +32,8 @@ export class SharedPipeline {
   private running = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private ended = false;
+  /** The socket held corked until this turn of the event loop has written its statements. */
+  private corked: Writable | undefined;
 
   constructor(
     private readonly config: ClientConfig,
@@ -43,6 +46,7 @@ export class SharedPipeline {
   async query<Row extends QueryResultRow>(statement: QueryConfig, values?: unknown[]): Promise<QueryResult<Row>> {
     if (this.ended) throw new Error('Client was closed and is not queryable');
     const client = this.connection();
+    this.writeWithThisTurn(client);
     this.running += 1;
     try {
       return await client.query<Row>(values === undefined ? statement : { ...statement, values });
@@ -55,6 +59,25 @@ export class SharedPipeline {
       this.running -= 1;
       if (this.running === 0) this.closeWhenIdle();
     }
+  }
+
+  /**
+   * node-postgres writes each statement with a system call of its own (it corks the socket around
+   * one statement's messages only). Held corked until the event loop's check phase, the
+   * statements of every request handled in this turn go out in one write, and PostgreSQL is woken
+   * once for them: under load, dozens. A statement waits at most for the rest of the turn (the
+   * requests that arrived with it); side by side, a read took a sixth less of the service's CPU
+   * and a third less of PostgreSQL's (docs/decisions.md, "Pipelined statements").
+   */
+  private writeWithThisTurn(client: Client): void {
+    const stream = (client as Client & { connection?: { stream?: Writable } }).connection?.stream;
+    if (stream === undefined || this.corked === stream) return;
+    stream.cork();
+    this.corked = stream;
+    setImmediate(() => {
+      if (this.corked === stream) this.corked = undefined;
+      stream.uncork();
+    });
   }
 
   /** Closes the shared connection (the pool's end). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { Socket } from 'node:net';
 import { Client, type Pool } from 'pg';
 import { isDatabaseUnavailable } from '../src/database-unavailable';
 import { createPool } from '../src/database.module';
@@ -77,6 +78,23 @@ describe('pipelined named statements', () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(await connections()).toBe('0');
       expect((await pipeline.query<{ pid: number }>(PID, [0])).rows).toHaveLength(1);
+    } finally {
+      await pipeline.end();
+    }
+  });
+
+  it('writes the statements of one turn of the event loop to the socket at once, and each still gets its own answer', async () => {
+    const pipeline = new SharedPipeline({ connectionString: database.url }, 'pipeline-write-test');
+    try {
+      await pipeline.query(PID, [0]); // connected, the statement parsed
+      const writev = jest.spyOn(Socket.prototype, '_writev');
+      const write = jest.spyOn(Socket.prototype, '_write');
+      const answers = await Promise.all([1, 2, 3, 4, 5].map((value) => pipeline.query<{ value: number }>({ name: 'pipeline_test_echo', text: 'SELECT $1::int AS value' }, [value])));
+      const flushes = writev.mock.calls.length + write.mock.calls.length;
+      writev.mockRestore();
+      write.mockRestore();
+      expect(answers.map((answer) => answer.rows[0]?.value)).toEqual([1, 2, 3, 4, 5]);
+      expect(flushes).toBe(1);
     } finally {
       await pipeline.end();
     }
