@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Script } from 'node:vm';
 import { collectGarbage, collectStartupGarbageAfterFirstRequest } from './startup-garbage';
 
 const request = (server: Server) =>
@@ -21,6 +23,17 @@ describe('collectGarbage', () => {
     // 300,000 objects with their strings are well over 10 MB of old-generation heap.
     expect(withGarbage - process.memoryUsage().heapUsed).toBeGreaterThan(10_000_000);
     expect(garbage).toBeUndefined();
+  });
+});
+
+describe('collectGarbage and the code cache', () => {
+  it('leaves the V8 flags as they were: a code cache made by a process started alike is still accepted', () => {
+    const source = '(function answer() { return 42; })';
+    const made = spawnSync(process.execPath, [...process.execArgv, '-e', `process.stdout.write(new (require('node:vm').Script)(${JSON.stringify(source)}, { filename: 'answer.js' }).createCachedData().toString('base64'))`], { encoding: 'utf8' });
+    expect(made.status).toBe(0);
+    collectGarbage();
+    const script = new Script(source, { filename: 'answer.js', cachedData: Buffer.from(made.stdout, 'base64') });
+    expect(script.cachedDataRejected).toBe(false);
   });
 });
 

@@ -11,10 +11,17 @@ import { afterFirstRequest } from './first-request';
  * (The runner, collected the same way, kept its 79-83 MiB: what it holds is not garbage.)
  * The `gc` function comes from a new context (as Jest takes it), so the process's own global
  * scope never gets one that any package could call.
+ *
+ * The flag goes back off once the function is taken: V8 refuses a code cache made under other
+ * flags, runtime changes included, so a process left with `--expose-gc` on could no longer use a
+ * cache made by a process that started as it did (a Jest worker that had run this test failed
+ * code-cache.spec.ts that way, depending on which files it ran).
  */
 export function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
+  const gc = runInNewContext('gc') as () => void;
+  setFlagsFromString('--no-expose-gc');
+  gc();
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ServiceName } from '../config/service-name';
 import { frameworkErrorHandler } from '../http/bad-url';
 import { BEARER_CHECK, type BearerCheck, registerBodyParsers } from '../http/body-parsers';
 import { registerResponseConventions } from '../http/response-conventions.hook';
+import { trustedProxy } from '../http/trusted-proxy';
 import { PlatformExceptionFilter } from '../errors/platform-exception.filter';
 import { requestIdOf } from '../logging/request-id';
 import { type LogOutput, ServiceLog } from '../logging/service-log';
@@ -24,7 +25,7 @@ function fastifyAdapter(config: ServiceConfig, refusedCalls: () => RefusedCallRe
   return new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     // The gateway is the only client; it replaces X-Forwarded-For with the caller's address.
-    trustProxy: 'loopback, uniquelocal',
+    trustProxy: trustedProxy(['loopback', 'uniquelocal']),
     // Routes match whatever the case of the path and with or without a trailing slash.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Node's own defaults, which clients (and the gateway's upstream keep-alive) were given.
