@@ -2,9 +2,10 @@
 // `GET /evaluation/:id` with no framework at all. The token is checked through the platform's own
 // verified-token cache (a hit after the first request, as in the services), the evaluation row is
 // read by one named prepared statement on a shared pipelined connection, as the services read it
-// (libs/database, SharedPipeline), over the same socket, and its summary is answered as JSON. Two variants: Node's `http` alone (`node`) and Fastify alone
-// (`fastify`, the services' HTTP layer without NestJS). No service can serve this read faster than
-// these rows, so the distance from them to the service's row is what the platform's code adds.
+// (libs/database, SharedPipeline), over the same socket, and its summary is answered as JSON. Two
+// variants: Node's `http` alone (`node`) and Fastify alone (`fastify`, the services' HTTP layer
+// without NestJS). No service can serve this read faster than these rows, so the distance from
+// them to the service's row is what the platform's code adds.
 // Run by bench:http only: node dist/bench/read-floor.server.js <node|fastify>, with PORT,
 // DATABASE_URL and JWT_PUBLIC_KEY in the environment.
 import { TokenSigner, VerifiedTokenCache } from '@teamfit/auth';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { Writable } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import { Client, type ClientConfig, type Pool, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
 import { isDatabaseUnavailable } from './database-unavailable';
 
@@ -33,7 +33,7 @@ export class SharedPipeline {
   private idleTimer: NodeJS.Timeout | undefined;
   private ended = false;
   /** The socket held corked until this turn of the event loop has written its statements. */
-  private corked: Writable | undefined;
+  private corked: Duplex | undefined;
 
   constructor(
     private readonly config: ClientConfig,
@@ -70,8 +70,8 @@ export class SharedPipeline {
    * and a third less of PostgreSQL's (docs/decisions.md, "Pipelined statements").
    */
   private writeWithThisTurn(client: Client): void {
-    const stream = (client as Client & { connection?: { stream?: Writable } }).connection?.stream;
-    if (stream === undefined || this.corked === stream) return;
+    const stream = client.connection.stream;
+    if (this.corked === stream) return;
     stream.cork();
     this.corked = stream;
     setImmediate(() => {

@@ -34,6 +34,22 @@ describe('trustedProxy', () => {
     expect(trusts(address, 1)).toBe(expected);
   });
 
+  it("asks proxy-addr's check once per address, then answers from memory", () => {
+    const asked: string[] = [];
+    const compile = jest.spyOn(proxyAddr, 'compile').mockImplementation(() => (address, hop) => {
+      asked.push(address);
+      return compiled(address, hop);
+    });
+    try {
+      const trusts = trustedProxy(RANGES);
+      for (let call = 0; call < 3; call += 1) for (const address of ['127.0.0.1', '203.0.113.7']) trusts(address, 0);
+      expect(asked).toEqual(['127.0.0.1', '203.0.113.7']);
+      expect([trusts('127.0.0.1', 0), trusts('203.0.113.7', 0)]).toEqual([true, false]);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
   it('answers any address as proxy-addr does, however many it has seen', () => {
     const trusts = trustedProxy(RANGES);
     const ipv4 = fc.tuple(fc.constantFrom(10, 127, 172, 192, 203, 8), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join('.'));
