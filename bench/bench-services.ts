@@ -38,17 +38,29 @@ export async function benchBasics(cleanups: Array<() => Promise<void> | void>): 
 
 /**
  * One service process on `port`, started as `npm start` starts it; `nodeArgs` go before the script
- * (e.g. --cpu-prof); `distRoot`: another built checkout's dist/, to run that version instead.
+ * (e.g. --cpu-prof); `distRoot`: another built checkout's dist/, to run that version instead, started
+ * as that version starts its services (its own tools/runner/service-process.js) and on the Node
+ * binary BENCH_BASE_NODE names (this benchmark's own Node by default).
  */
 export function spawnBenchService(name: ServiceName, settings: { databaseUrl: string; keys: KeyPairPem; port: number; index: number; nodeArgs?: string[]; distRoot?: string }): ManagedChild {
   const distRoot = settings.distRoot ?? DIST_ROOT;
-  const { args, env } = serviceProcess(
+  const other = settings.distRoot !== undefined && path.resolve(settings.distRoot) !== DIST_ROOT;
+  const processOf = other ? otherVersionsServiceProcess(distRoot) : serviceProcess;
+  const { args, env } = processOf(
     name,
     { databaseUrl: settings.databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: settings.keys, distRoot, repositoryRoot: path.dirname(distRoot), port: settings.port },
     { ...process.env, LOG_LEVEL: 'error', MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'teamfit-bench-media-')) },
   );
+  const node = other ? (process.env['BENCH_BASE_NODE'] ?? process.execPath) : process.execPath;
   // With an IPC channel, as under `npm start`: the process ends when the benchmark does, however it ends.
-  return spawnManaged(name, settings.index, process.execPath, [...(settings.nodeArgs ?? []), ...args], env, { ipc: true });
+  return spawnManaged(name, settings.index, node, [...(settings.nodeArgs ?? []), ...args], env, { ipc: true });
+}
+
+/** How the built checkout at `distRoot` starts a service: its own compiled serviceProcess. */
+function otherVersionsServiceProcess(distRoot: string): typeof serviceProcess {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- another checkout's module, known only at run time
+  const loaded = require(path.join(distRoot, 'tools', 'runner', 'service-process.js')) as { serviceProcess: typeof serviceProcess };
+  return loaded.serviceProcess;
 }
 
 export interface StartedBenchService {

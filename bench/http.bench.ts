@@ -7,16 +7,16 @@
 // BENCH_CPU_PROF=<dir> writes a CPU profile of every service (node --cpu-prof) into <dir>;
 // BENCH_ONLY=<regex> measures only the requests whose name matches (bare Node always);
 // BENCH_NODE_ARGS='<flags>' starts the services with extra Node flags, to try one side by side
-// (not --max-semi-space-size: the service's own command sets it after them, and the last one counts).
+// (deploy/node-runtime.env's settings apply to the services and the floors alike).
 // The two read floor rows serve the evaluation read with no framework (bench/read-floor.server.ts):
-// Node's `http` + pg and Fastify + pg, with the services' young-generation size; what the service
+// Node's `http` + pg and Fastify + pg, with the services' runtime settings (deploy/node-runtime.env); what the service
 // spends beyond them is the platform's own code. The health floor row is NestJS on Fastify with
 // one controller and none of the platform's parts (bench/health-floor.server.ts).
 import { SERVICES, type ServiceName } from '@teamfit/common';
 import { freePort, waitForPort } from '@teamfit/gateway';
 import path from 'node:path';
 import { spawnManaged } from '../tools/runner/child-process';
-import { SEMI_SPACE_MIB } from '../tools/runner/service-process';
+import { readNodeRuntime, withNodeRuntime } from '../tools/runner/node-runtime';
 import { benchBasics, evaluationToRead, startBenchGateway, startBenchService } from './bench-services';
 import { familyCpuMeter, processCpuNs } from './process-cpu';
 import { wrk, type WrkResult, wrkBinary as findWrk } from './wrk';
@@ -62,11 +62,11 @@ async function main(): Promise<void> {
     const direct = (name: ServiceName) => `http://127.0.0.1:${ports[name] ?? SERVICES[name].port}`;
     const evaluationId = await evaluationToRead({ profile: direct('profile'), evaluation: direct('evaluation') }, admin);
 
-    // A floor server (bench/*.server.ts) with the services' young-generation size, on a free port.
+    // A floor server (bench/*.server.ts) with the services' runtime settings, on a free port.
     const startFloor = async (name: string, script: string, args: string[] = []) => {
       const port = await freePort();
-      const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, JWT_PUBLIC_KEY: keys.publicKeyPem };
-      const floor = spawnManaged(name, 0, process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MIB}`, path.join(__dirname, script), ...args], env);
+      const env = { ...process.env, ...withNodeRuntime(readNodeRuntime(path.resolve(__dirname, '../..')), process.env), PORT: String(port), DATABASE_URL: databaseUrl, JWT_PUBLIC_KEY: keys.publicKeyPem };
+      const floor = spawnManaged(name, 0, process.execPath, [path.join(__dirname, script), ...args], env);
       cleanups.push(() => floor.stop());
       await waitForPort(port, 10_000);
       return { port, pid: floor.process.pid };

@@ -3,7 +3,8 @@
 // the platform, by part.
 // Run: npm run bench. Uses free ports and a scratch data folder; the service ports are fixed.
 // BENCH_BASE=<another checkout, built> measures that tree's `npm start` too, alternating with this
-// one, so two versions compare in one run on a noisy machine; BENCH_ROUNDS (default 1) repeats.
+// one, so two versions compare in one run on a noisy machine, on the Node binary BENCH_BASE_NODE
+// names (this benchmark's own by default); BENCH_ROUNDS (default 1) repeats.
 import { answersOk, READINESS_PATH, SERVICE_NAMES, SERVICES, type ServiceName } from '@teamfit/common/services';
 import { freePort } from '@teamfit/gateway';
 import { execFileSync, spawn } from 'node:child_process';
@@ -54,12 +55,20 @@ function partOf(pid: number, runnerPid: number): string {
   return args.startsWith('nginx') ? 'nginx' : args.includes('postgres') ? 'postgres' : 'other';
 }
 
-const rssKiB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+/** A process's resident memory; 0 for one that ended since it was listed (a short-lived PostgreSQL backend). */
+function rssKiB(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
 
 async function startOnce(tree: string, env: NodeJS.ProcessEnv): Promise<Sample> {
   const started = Date.now();
   const timeline: Record<string, number> = {};
-  const child = spawn(process.execPath, startCommand(tree), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const node = tree === THIS_TREE ? process.execPath : (process.env['BENCH_BASE_NODE'] ?? process.execPath);
+  const child = spawn(node, startCommand(tree), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const onOutput = (chunk: Buffer) => {
     output += chunk.toString();

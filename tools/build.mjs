@@ -1,13 +1,12 @@
-// Compiles every TypeScript source (not tests) into dist/ with SWC, keeping the tree's shape so
-// that relative paths (migrations, gateway template) hold in both source and build. Type checking
-// is `npm run typecheck` (tsc); this step only emits, which takes about a second. Then joins what
-// the services and the runner run into dist/services.js and dist/runner.js (tools/bundle.mjs).
+// Compiles every TypeScript source (not tests) into dist/ with SWC, with the options Jest compiles
+// the tests' code with (tools/swc-options.cjs), keeping the tree's shape so that relative paths
+// (migrations, gateway template) hold in both source and build. What runs is this tree as it is:
+// `node dist/apps/<service>/src/main.js`, its dependencies loaded from node_modules by Node
+// itself. Type checking is `npm run typecheck` (tsc); this step only emits.
 import { transformFile } from '@swc/core';
 import { createRequire } from 'node:module';
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-
-import { bundle } from './bundle.mjs';
 
 const require = createRequire(import.meta.url);
 const { swcOptions, root } = require('./swc-options.cjs');
@@ -59,6 +58,4 @@ for (const sourceRoot of sourceRoots) {
   }
 }
 await Promise.all(jobs);
-const compiled = Date.now();
-const bundles = await bundle(outDir);
-console.log(`build: ${jobs.length} files into dist/ in ${compiled - started} ms, ${bundles.files.join(', ')} in ${Date.now() - compiled} ms${bundles.cached ? ' (unchanged since the last build)' : ''}`);
+console.log(`build: ${jobs.length} files into dist/ in ${Date.now() - started} ms`);

@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { RUNNER_ENVIRONMENT_VARIABLES } from '../runner/runner-config';
-import { MALLOC_MMAP_THRESHOLD_BYTES, serviceCommand } from '../runner/service-process';
 
 const ROOT = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -100,11 +99,21 @@ describe('docker-compose.yml', () => {
 });
 
 describe('Dockerfiles and .env.example', () => {
-  it('one Dockerfile serves all apps through the APP build argument, started as `npm start` starts them', () => {
+  it('one Dockerfile serves all apps through the APP build argument, started with the runtime settings `npm start` uses', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/^ARG APP$/m);
-    expect(dockerfile).toContain(`"exec node ${serviceCommand('dist', '${APP}').join(' ')}"`);
-    expect(dockerfile).toMatch(new RegExp(`^ENV .*\\bMALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_BYTES}\\b`, 'm'));
+    expect(dockerfile).toContain('CMD ["sh", "-c", "exec sh deploy/start-service.sh \\"$APP\\""]');
+    expect(dockerfile).toMatch(/^COPY deploy \.\/deploy$/m);
+    // The V8 and glibc settings live in deploy/node-runtime.env alone.
+    expect(dockerfile).not.toMatch(/semi-space|MALLOC_/);
+  });
+
+  it('every image runs the Node major that package.json declares', () => {
+    const major = /^>=(\d+)\./.exec((JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node)?.[1];
+    for (const file of ['Dockerfile', 'gateway/Dockerfile']) {
+      const nodeImages = [...read(file).matchAll(/^FROM node:(\d+)-/gm)].map((match) => match[1]);
+      expect({ file, nodeImages: [...new Set(nodeImages)] }).toEqual({ file, nodeImages: [major] });
+    }
   });
 
   it('the gateway image substitutes exactly the placeholders the template uses', () => {

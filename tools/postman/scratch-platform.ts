@@ -7,8 +7,8 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// The bundled runner, as `npm start` runs it (tools/bundle.mjs).
-const RUNNER = path.resolve(__dirname, '../../runner.js');
+// The runner's entry in dist/, as `npm start` runs it.
+const RUNNER = path.resolve(__dirname, '../runner/start.js');
 
 export interface ScratchPlatform {
   gatewayUrl: string;
@@ -34,7 +34,7 @@ export async function startScratchPlatform(timeoutMs = 120_000): Promise<Scratch
   // Its own database and MailDev, whatever this shell points at.
   delete env['DATABASE_URL'];
   delete env['SMTP_URL'];
-  const runner = spawn(process.execPath, ['--max-semi-space-size=1', RUNNER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const runner = spawn(process.execPath, [RUNNER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   // Kept, and shown only when the platform does not start.
   let output = '';
   runner.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

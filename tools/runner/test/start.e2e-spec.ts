@@ -13,11 +13,11 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { instancePort } from '../service-instances';
 
-// These tests run the built platform (`npm test` builds first) as `npm start` does: the bundled
-// runner and services (tools/bundle.mjs).
+// These tests run the built platform (`npm test` builds first) as `npm start` and the images do:
+// the runner's and each service's entry in dist/.
 const ROOT = path.resolve(__dirname, '../../..');
-const RUNNER = path.join(ROOT, 'dist', 'runner.js');
-const SERVICES_MAIN = path.join(ROOT, 'dist', 'services.js');
+const RUNNER = path.join(ROOT, 'dist', 'tools', 'runner', 'start.js');
+const serviceMain = (name: ServiceName) => path.join(ROOT, 'dist', 'apps', name, 'src', 'main.js');
 
 interface RunnerProcess {
   child: ChildProcess;
@@ -78,7 +78,7 @@ async function freeServiceBasePort(): Promise<number> {
   throw new Error('no free range of service ports found');
 }
 
-const serviceProcesses = (runnerPid: number, name: ServiceName) => childrenOf(runnerPid).filter((child) => child.args.endsWith(`${SERVICES_MAIN} ${name}`));
+const serviceProcesses = (runnerPid: number, name: ServiceName) => childrenOf(runnerPid).filter((child) => child.args.endsWith(serviceMain(name)));
 
 function get(url: string, options: { token?: string; localAddress?: string; agent?: http.Agent } = {}): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -154,10 +154,10 @@ async function readHtmlMail(smtpPort: number, webPort: number): Promise<string> 
 
 describe('service entry point', () => {
   it('stops with one clear line when a required setting is missing', () => {
-    expect(existsSync(SERVICES_MAIN)).toBe(true);
+    expect(existsSync(serviceMain('auth'))).toBe(true);
     let failure: { status: number | null; stderr: string } | undefined;
     try {
-      execFileSync(process.execPath, [SERVICES_MAIN, 'auth'], { env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(process.execPath, [serviceMain('auth')], { env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8', stdio: 'pipe' });
     } catch (error) {
       failure = error as { status: number | null; stderr: string };
     }

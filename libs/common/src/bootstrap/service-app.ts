@@ -1,5 +1,6 @@
 import { type DynamicModule, type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { flushCompileCache } from 'node:module';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, type Environment, loadServiceConfig, type ServiceConfig } from '../config/service-config';
 import type { ServiceName } from '../config/service-name';
@@ -104,6 +105,9 @@ export async function runService(options: RunServiceOptions): Promise<INestAppli
   const app = await createServiceApp(config, options.moduleFactory);
   await app.listen(config.port, config.host);
   logger.log(`listening on ${config.host}:${config.port}`);
+  // With NODE_COMPILE_CACHE set, Node keeps the compiled code of every module loaded so far for the
+  // next start; written now rather than at exit, which a killed process never reaches.
+  flushCompileCache();
   if (process.connected) {
     // Started by the local runner over IPC: if the runner dies, even by SIGKILL, do not linger.
     process.once('disconnect', () => void app.close().finally(() => process.exit(0)));

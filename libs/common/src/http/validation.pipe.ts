@@ -1,5 +1,4 @@
-import { type ArgumentMetadata, BadRequestException, Body, type Type, ValidationPipe, type ValidationError } from '@nestjs/common';
-import { fieldsFastPath } from './plain-fields.fast-path';
+import { BadRequestException, Body, type Type, ValidationPipe, type ValidationError } from '@nestjs/common';
 
 /** Flattens nested class-validator errors into `path constraint` messages, field named first. */
 export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string[] {
@@ -19,27 +18,11 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
 }
 
 /**
- * NestJS's pipe, with a fast path for the path parameters and flat bodies of most routes
- * (`fieldsFastPath`): a valid value is accepted without class-validator's whole run; anything
- * else is decided by the pipe.
- */
-class PlatformValidationPipe extends ValidationPipe {
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const metatype = this.expectedType ?? metadata.metatype;
-    if ((metadata.type === 'param' || metadata.type === 'body') && metadata.data === undefined && metatype) {
-      const accepted = fieldsFastPath(metatype)?.(value);
-      if (accepted) return accepted;
-    }
-    return super.transform(value, metadata);
-  }
-}
-
-/**
  * Whitelisting pipe: unknown fields are rejected, so a client cannot set what it may not.
  * `expectedType` validates against a class known only at run time (see ValidatedBody).
  */
 export function createValidationPipe(expectedType?: Type): ValidationPipe {
-  return new PlatformValidationPipe({
+  return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -1,0 +1,12 @@
+#!/bin/sh
+# Starts one service of the built tree as the images run it: `sh deploy/start-service.sh <service>`.
+# Each setting of deploy/node-runtime.env applies unless the environment sets it already.
+set -eu
+here=$(dirname "$0")
+while IFS= read -r line || [ -n "$line" ]; do
+  case "$line" in '' | '#'*) continue ;; esac
+  name=${line%%=*}
+  eval "set_already=\${$name+yes}"
+  [ -n "$set_already" ] || export "$line"
+done < "$here/node-runtime.env"
+exec node "$here/../dist/apps/$1/src/main.js"
