@@ -1,22 +1,10 @@
-import { expectBadRequest, serviceUnderTest } from '@teamfit/platform/testing';
-import request from 'supertest';
-import { evaluationAppModule } from '../src/evaluation-app.module';
-import { createOneOfEachLookup } from './algorithm-lookups.fixture';
+import { expectBadRequest } from '@teamfit/platform/testing';
+import { algorithmServiceWithLookups } from './algorithm-lookups.fixture';
 
 // Records keyed by the persona's integer user id; PUT /:userId upserts (201 created, 200 changed).
 describe('evaluation service: /algorithm/userexperiences and /algorithm/usergoals', () => {
-  const evaluation = serviceUnderTest('evaluation', evaluationAppModule);
-  const { admin, member } = evaluation;
-  const ids: Record<string, number> = {};
+  const { admin, member, ids, api, post, read } = algorithmServiceWithLookups();
 
-  const api = () => request(evaluation.url);
-  const post = async <T>(collection: string, body: Record<string, unknown>): Promise<T> =>
-    (await api().post(`/algorithm/${collection}`).set('Authorization', admin).send(body).expect(201)).body as T;
-  const read = async (path: string, status = 200) => (await api().get(path).set('Authorization', member).expect(status)).body as unknown;
-
-  beforeAll(async () => {
-    Object.assign(ids, await createOneOfEachLookup(post));
-  });
   describe.each([
     {
       collection: 'userexperiences',

@@ -1,8 +1,6 @@
-import { expectBadRequest, serviceUnderTest, TestTokens } from '@teamfit/platform/testing';
-import request from 'supertest';
+import { expectBadRequest, TestTokens } from '@teamfit/platform/testing';
 import { AlgorithmDirectory } from '../src/algorithm/algorithm.directory';
-import { evaluationAppModule } from '../src/evaluation-app.module';
-import { createOneOfEachLookup } from './algorithm-lookups.fixture';
+import { algorithmServiceWithLookups } from './algorithm-lookups.fixture';
 
 const ORGANISATION_ID = '5d7f7c43-8a4e-4b7c-9b3f-0e6c2d1a9f88';
 const PERSONA_A = '0b6f3a52-7c1d-4e8f-9a2b-3c4d5e6f7a8b';
@@ -24,18 +22,7 @@ interface Role {
 }
 
 describe('evaluation service: /algorithm teams, roles, role specifications', () => {
-  const evaluation = serviceUnderTest('evaluation', evaluationAppModule);
-  const { admin, member } = evaluation;
-  const ids: Record<string, number> = {};
-
-  const api = () => request(evaluation.url);
-  const post = async <T>(collection: string, body: Record<string, unknown>): Promise<T> =>
-    (await api().post(`/algorithm/${collection}`).set('Authorization', admin).send(body).expect(201)).body as T;
-  const read = async (path: string, status = 200) => (await api().get(path).set('Authorization', member).expect(status)).body as unknown;
-
-  beforeAll(async () => {
-    Object.assign(ids, await createOneOfEachLookup(post));
-  });
+  const { evaluation, admin, member, ids, api, post, read } = algorithmServiceWithLookups();
 
   describe('/algorithm/teams', () => {
     it('creates with defaults, reads, updates only the given fields, deletes', async () => {
