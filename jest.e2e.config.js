@@ -6,10 +6,7 @@ const preset = require('./jest.preset.js');
 module.exports = {
   ...preset,
   displayName: 'e2e',
-  rootDir: __dirname,
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/gateway', '<rootDir>/tools'],
   testMatch: ['**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/tools/testing/global-setup.ts',
   globalTeardown: '<rootDir>/tools/testing/global-teardown.ts',
-  testTimeout: 60_000,
 };

@@ -6,8 +6,5 @@ const preset = require('./jest.preset.js');
 module.exports = {
   ...preset,
   displayName: 'unit',
-  rootDir: __dirname,
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/gateway', '<rootDir>/tools'],
   testMatch: ['**/*.spec.ts'],
-  testTimeout: 60_000,
 };
