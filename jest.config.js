@@ -1,14 +1,6 @@
-// One Jest run for the workspace: unit tests (`*.spec.ts`) beside the code and end-to-end tests
-// (`test/*.e2e-spec.ts`). The global setup starts PostgreSQL once and builds the migrated
-// template every e2e test file clones its own database from.
-const preset = require('./jest.preset.js');
-
+// Both test tiers, for `npx jest <path>`: a unit file runs without PostgreSQL, and the e2e
+// tier's global setup starts PostgreSQL only when a selected file is an e2e test. `npm run
+// test:unit` and `npm run test:e2e` run one tier each (docs/adr/0070-test-tiers.md).
 module.exports = {
-  ...preset,
-  rootDir: __dirname,
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/gateway', '<rootDir>/tools'],
-  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
-  globalSetup: '<rootDir>/tools/testing/global-setup.ts',
-  globalTeardown: '<rootDir>/tools/testing/global-teardown.ts',
-  testTimeout: 60_000,
+  projects: ['<rootDir>/jest.unit.config.js', '<rootDir>/jest.e2e.config.js'],
 };

@@ -1,4 +1,5 @@
-// Shared Jest settings: the same SWC compilation as the build, and the workspace's path aliases.
+// Jest settings both test tiers share (jest.unit.config.js, jest.e2e.config.js): where tests live,
+// the same SWC compilation as the build, and the workspace's path aliases.
 const fs = require('node:fs');
 const path = require('node:path');
 const { swcOptions } = require('./tools/swc-options.cjs');
@@ -48,6 +49,9 @@ function esmOnlyPackages() {
 const { sourceMaps: _sourceMaps, ...transformOptions } = swcOptions();
 
 module.exports = {
+  rootDir: __dirname,
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/gateway', '<rootDir>/tools'],
+  testTimeout: 60_000,
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['@swc/jest', { ...transformOptions, swcrc: false }],

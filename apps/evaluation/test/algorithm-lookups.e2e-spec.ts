@@ -1,5 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { expectBadRequest, serviceUnderTest } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { evaluationAppModule } from '../src/evaluation-app.module';
 
@@ -22,31 +21,14 @@ const LOOKUPS = [
 ] as const;
 
 describe('evaluation service: /algorithm lookups', () => {
-  const tokens = new TestTokens();
-  const admin = `Bearer ${tokens.admin()}`;
-  const member = `Bearer ${tokens.account()}`;
-  let database: TestDatabase;
-  let service: RunningTestService;
+  const evaluation = serviceUnderTest('evaluation', evaluationAppModule);
+  const { tokens, admin, member } = evaluation;
 
-  const api = () => request(service.url);
+  const api = () => request(evaluation.url);
   const create = async (collection: string, body: Record<string, unknown>): Promise<Lookup> =>
     (await api().post(`/algorithm/${collection}`).set('Authorization', admin).send(body).expect(201)).body as Lookup;
   const list = async (collection: string, query = ''): Promise<Lookup[]> =>
     (await api().get(`/algorithm/${collection}${query}`).set('Authorization', member).expect(200)).body as Lookup[];
-  const expectBadRequest = (body: unknown, ...fragments: string[]) => {
-    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
-    for (const fragment of fragments) expect((body as { message: string }).message).toContain(fragment);
-  };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    service = await startTestService('evaluation', evaluationAppModule, { databaseUrl: database.url, keys: tokens.keys });
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await database?.drop();
-  });
 
   describe.each(LOOKUPS)('/algorithm/$collection', ({ collection, label, extra, changed, invalid }) => {
     it('creates (201), gets, lists, updates only the given fields, and deletes (200 {message}) with integer ids', async () => {

@@ -1,47 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
-import request from 'supertest';
-import { evaluationAppModule } from '../src/evaluation-app.module';
+import { expectBadRequest } from '@teamfit/platform/testing';
+import { algorithmServiceWithLookups } from './algorithm-lookups.fixture';
 
 // Records keyed by the persona's integer user id; PUT /:userId upserts (201 created, 200 changed).
 describe('evaluation service: /algorithm/userexperiences and /algorithm/usergoals', () => {
-  const tokens = new TestTokens();
-  const admin = `Bearer ${tokens.admin()}`;
-  const member = `Bearer ${tokens.account()}`;
-  let database: TestDatabase;
-  let service: RunningTestService;
-  const ids: Record<string, number> = {};
+  const { admin, member, ids, api, post, read } = algorithmServiceWithLookups();
 
-  const api = () => request(service.url);
-  const post = async <T>(collection: string, body: Record<string, unknown>): Promise<T> =>
-    (await api().post(`/algorithm/${collection}`).set('Authorization', admin).send(body).expect(201)).body as T;
-  const read = async (path: string, status = 200) => (await api().get(path).set('Authorization', member).expect(status)).body as unknown;
-  const expectBadRequest = (body: unknown, ...fragments: string[]) => {
-    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
-    for (const fragment of fragments) expect((body as { message: string }).message).toContain(fragment);
-  };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    service = await startTestService('evaluation', evaluationAppModule, { databaseUrl: database.url, keys: tokens.keys });
-    for (const [key, collection, extra] of [
-      ['industry', 'industries', {}],
-      ['industry2', 'industries', {}],
-      ['function', 'workfunctions', {}],
-      ['skill', 'skills', {}],
-      ['major', 'studymajors', { orderBy: 1 }],
-      ['location', 'locations', { countryId: 33 }],
-      ['years', 'professionalyears', { orderBy: 3 }],
-      ['education', 'educationlevels', { orderBy: 2 }],
-    ] as const) {
-      ids[key] = (await post<{ id: number }>(collection, { name: key, ...extra })).id;
-    }
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await database?.drop();
-  });
   describe.each([
     {
       collection: 'userexperiences',

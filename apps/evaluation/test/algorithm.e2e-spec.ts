@@ -1,8 +1,6 @@
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
-import request from 'supertest';
+import { expectBadRequest, TestTokens } from '@teamfit/platform/testing';
 import { AlgorithmDirectory } from '../src/algorithm/algorithm.directory';
-import { evaluationAppModule } from '../src/evaluation-app.module';
+import { algorithmServiceWithLookups } from './algorithm-lookups.fixture';
 
 const ORGANISATION_ID = '5d7f7c43-8a4e-4b7c-9b3f-0e6c2d1a9f88';
 const PERSONA_A = '0b6f3a52-7c1d-4e8f-9a2b-3c4d5e6f7a8b';
@@ -24,43 +22,7 @@ interface Role {
 }
 
 describe('evaluation service: /algorithm teams, roles, role specifications', () => {
-  const tokens = new TestTokens();
-  const admin = `Bearer ${tokens.admin()}`;
-  const member = `Bearer ${tokens.account()}`;
-  let database: TestDatabase;
-  let service: RunningTestService;
-  const ids: Record<string, number> = {};
-
-  const api = () => request(service.url);
-  const post = async <T>(collection: string, body: Record<string, unknown>): Promise<T> =>
-    (await api().post(`/algorithm/${collection}`).set('Authorization', admin).send(body).expect(201)).body as T;
-  const read = async (path: string, status = 200) => (await api().get(path).set('Authorization', member).expect(status)).body as unknown;
-  const expectBadRequest = (body: unknown, ...fragments: string[]) => {
-    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
-    for (const fragment of fragments) expect((body as { message: string }).message).toContain(fragment);
-  };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    service = await startTestService('evaluation', evaluationAppModule, { databaseUrl: database.url, keys: tokens.keys });
-    for (const [key, collection, extra] of [
-      ['industry', 'industries', {}],
-      ['industry2', 'industries', {}],
-      ['function', 'workfunctions', {}],
-      ['skill', 'skills', {}],
-      ['major', 'studymajors', { orderBy: 1 }],
-      ['location', 'locations', { countryId: 33 }],
-      ['years', 'professionalyears', { orderBy: 3 }],
-      ['education', 'educationlevels', { orderBy: 2 }],
-    ] as const) {
-      ids[key] = (await post<{ id: number }>(collection, { name: key, ...extra })).id;
-    }
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await database?.drop();
-  });
+  const { evaluation, admin, member, ids, api, post, read } = algorithmServiceWithLookups();
 
   describe('/algorithm/teams', () => {
     it('creates with defaults, reads, updates only the given fields, deletes', async () => {
@@ -292,7 +254,7 @@ describe('evaluation service: /algorithm teams, roles, role specifications', () 
 
   describe('AlgorithmDirectory', () => {
     it('gives a role match what it needs', async () => {
-      const directory = service.app.get(AlgorithmDirectory);
+      const directory = evaluation.service.app.get(AlgorithmDirectory);
       const team = await post<Team>('teams', { name: 'Directory team', memberPersonaIds: [PERSONA_A] });
       const specification = await post<{ id: number }>('rolespecifications', { professionalYears: { id: ids['years'], priority: 1 } });
       const second = await post<Role>('roles', { title: 'Second', teamId: team.id });

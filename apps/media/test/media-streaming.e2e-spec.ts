@@ -1,6 +1,7 @@
+import { OBJECT_ID } from '@teamfit/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { peakRssGrowth } from '../../../tools/testing/service-process.fixture';
-import { MB, MediaTestKit, OBJECT_ID, streamDownload, streamUpload } from './media-test-kit';
+import { MB, MediaTestKit, streamDownload, streamUpload } from './media-test-kit';
 
 /** The media service's body limit (SERVICES.media.bodyLimitMb). */
 const LIMIT = 100 * MB;

@@ -10,8 +10,6 @@ import { Client } from 'pg';
 import { type ServiceProcess, startServiceProcess } from '../../../tools/testing/service-process.fixture';
 import { mediaAppModule } from '../src/media-app.module';
 
-export const OBJECT_ID = /^[0-9a-f]{24}$/;
-export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const SHA256 = /^[0-9a-f]{64}$/;
 export const MB = 1024 * 1024;
 

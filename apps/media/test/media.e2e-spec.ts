@@ -1,6 +1,8 @@
+import { OBJECT_ID } from '@teamfit/common';
+import { ISO_TIMESTAMP } from '@teamfit/platform/testing';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { ISO_TIMESTAMP, MediaTestKit, OBJECT_ID, PNG, SHA256, sha256Of } from './media-test-kit';
+import { MediaTestKit, PNG, SHA256, sha256Of } from './media-test-kit';
 
 interface MediaFile {
   id: string;

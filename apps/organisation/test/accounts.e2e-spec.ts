@@ -1,13 +1,10 @@
 import { clockPast } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { expectBadRequest, ISO_TIMESTAMP, type RunningTestService, startTestService, TestTokens, UNKNOWN_UUID, UUID } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
 const ADMIN_EMAIL = 'root.admin@teamfit.test';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UNKNOWN_ID = '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e';
 const ORGANISATION_ID = '5d7f7c43-8a4e-4b7c-9b3f-0e6c2d1a9f88';
 
 interface Account {
@@ -35,10 +32,6 @@ describe('organisation service: /account', () => {
   const listAccounts = async (): Promise<Account[]> => (await api().get('/account').set('Authorization', member).expect(200)).body as Account[];
   const createAccount = async (body: Record<string, unknown>): Promise<Account> =>
     (await api().post('/account').set('Authorization', admin).send(body).expect(201)).body as Account;
-  const expectBadRequest = (body: unknown, ...fragments: string[]) => {
-    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
-    for (const fragment of fragments) expect((body as { message: string }).message).toContain(fragment);
-  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -157,7 +150,7 @@ describe('organisation service: /account', () => {
     });
 
     it('answers 404 for an unknown id', async () => {
-      const response = await api().get(`/account/${UNKNOWN_ID}`).set('Authorization', member).expect(404);
+      const response = await api().get(`/account/${UNKNOWN_UUID}`).set('Authorization', member).expect(404);
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Account not found' });
     });
 
@@ -209,13 +202,13 @@ describe('organisation service: /account', () => {
       const account = await createAccount({ emailAddress: 'invalid-update@example.test', firstName: 'In', lastName: 'Valid' });
       expectBadRequest((await api().put(`/account/${account.id}`).set('Authorization', admin).send({ emailAddress: 'nope' }).expect(400)).body, 'emailAddress must be an email');
       expectBadRequest((await api().put(`/account/${account.id}`).set('Authorization', admin).send({ firstName: null }).expect(400)).body, 'firstName');
-      expectBadRequest((await api().put(`/account/${account.id}`).set('Authorization', admin).send({ id: UNKNOWN_ID }).expect(400)).body, 'property id should not exist');
+      expectBadRequest((await api().put(`/account/${account.id}`).set('Authorization', admin).send({ id: UNKNOWN_UUID }).expect(400)).body, 'property id should not exist');
       const stored = await api().get(`/account/${account.id}`).set('Authorization', member).expect(200);
       expect(stored.body).toEqual(account);
     });
 
     it('answers 404 for an unknown id', async () => {
-      const response = await api().put(`/account/${UNKNOWN_ID}`).set('Authorization', admin).send({ firstName: 'Nobody' }).expect(404);
+      const response = await api().put(`/account/${UNKNOWN_UUID}`).set('Authorization', admin).send({ firstName: 'Nobody' }).expect(404);
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Account not found' });
     });
   });
@@ -264,7 +257,7 @@ describe('organisation service: /account', () => {
     });
 
     it('refuses persona tokens, even for reads, with 403', async () => {
-      const persona = `Bearer ${tokens.mint({ sub: target.id, kind: 'persona', emailAddress: 'persona@example.test', personaId: UNKNOWN_ID })}`;
+      const persona = `Bearer ${tokens.mint({ sub: target.id, kind: 'persona', emailAddress: 'persona@example.test', personaId: UNKNOWN_UUID })}`;
       for (const attempt of [api().get('/account'), api().get(`/account/${target.id}`)]) {
         const response = await attempt.set('Authorization', persona).expect(403);
         expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'A persona token cannot be used here' });
@@ -273,10 +266,10 @@ describe('organisation service: /account', () => {
 
     it.each([
       ['GET /account', () => api().get('/account')],
-      ['GET /account/:id', () => api().get(`/account/${UNKNOWN_ID}`)],
+      ['GET /account/:id', () => api().get(`/account/${UNKNOWN_UUID}`)],
       ['POST /account', () => api().post('/account').send({ emailAddress: 'anon@example.test', firstName: 'A', lastName: 'N' })],
-      ['PUT /account/:id', () => api().put(`/account/${UNKNOWN_ID}`).send({ firstName: 'A' })],
-      ['DELETE /account/:id', () => api().delete(`/account/${UNKNOWN_ID}`)],
+      ['PUT /account/:id', () => api().put(`/account/${UNKNOWN_UUID}`).send({ firstName: 'A' })],
+      ['DELETE /account/:id', () => api().delete(`/account/${UNKNOWN_UUID}`)],
     ])('%s without a token is 401', async (_route, send) => {
       const response = await send().expect(401);
       expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing Authorization header' });

@@ -1,10 +1,8 @@
 import { clockPast } from '@teamfit/common/testing';
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { expectBadRequest, ISO_TIMESTAMP, serviceUnderTest } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UNKNOWN_ID = 999_999;
 
 interface Group {
@@ -48,13 +46,10 @@ interface Page<T> {
 }
 
 describe('organisation service: assessment content', () => {
-  const tokens = new TestTokens();
-  const admin = `Bearer ${tokens.admin()}`;
-  const member = `Bearer ${tokens.account()}`;
-  let database: TestDatabase;
-  let service: RunningTestService;
+  const organisation = serviceUnderTest('organisation', organisationAppModule);
+  const { tokens, admin, member } = organisation;
   let groupCount = 0;
-  const api = () => request(service.url);
+  const api = () => request(organisation.url);
 
   const post = async <T>(path: string, body: Record<string, unknown>): Promise<T> =>
     (await api().post(path).set('Authorization', admin).send(body).expect(201)).body as T;
@@ -65,20 +60,6 @@ describe('organisation service: assessment content', () => {
     post<Question>('/question', { questionGroupId, type: 'LIKERT', text: 'A statement', faking: false, reverseScore: false, ...overrides });
   const newAnswer = (questionId: number, orderIndex: number, value: number, text: string | null = `Answer ${value}`) =>
     post<Answer>('/question-answer', { questionId, orderIndex, value, text });
-  const expectBadRequest = (body: unknown, fragment: string) => {
-    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
-    expect((body as { message: string }).message).toContain(fragment);
-  };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    service = await startTestService('organisation', organisationAppModule, { databaseUrl: database.url, keys: tokens.keys });
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await database?.drop();
-  });
 
   describe('question groups', () => {
     it('creates (201) with every field, reads it back, and updates only the given fields', async () => {

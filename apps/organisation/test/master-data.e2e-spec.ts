@@ -1,10 +1,8 @@
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { OBJECT_ID } from '@teamfit/common';
+import { serviceUnderTest, UNKNOWN_OBJECT_ID } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
-const OBJECT_ID = /^[0-9a-f]{24}$/;
-const UNKNOWN_ID = '0123456789abcdef01234567';
 
 interface MasterRecord {
   _id: string;
@@ -24,12 +22,9 @@ const PLAIN_TYPES = [
 const ALL_PATHS = ['country', ...PLAIN_TYPES.map(([path]) => path), 'location'];
 
 describe('organisation service: master data', () => {
-  const tokens = new TestTokens();
-  const admin = `Bearer ${tokens.admin()}`;
-  const member = `Bearer ${tokens.account()}`;
-  let database: TestDatabase;
-  let service: RunningTestService;
-  const api = () => request(service.url);
+  const organisation = serviceUnderTest('organisation', organisationAppModule);
+  const { admin, member } = organisation;
+  const api = () => request(organisation.url);
 
   const create = async (path: string, body: Record<string, unknown>): Promise<MasterRecord> =>
     (await api().post(`/${path}`).set('Authorization', admin).send(body).expect(201)).body as MasterRecord;
@@ -38,16 +33,6 @@ describe('organisation service: master data', () => {
     expect(body).toEqual({ statusCode, error, message: expect.any(String) });
     expect((body as { message: string }).message).toContain(fragment);
   };
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    service = await startTestService('organisation', organisationAppModule, { databaseUrl: database.url, keys: tokens.keys });
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await database?.drop();
-  });
 
   describe.each(PLAIN_TYPES)('/%s', (path, label) => {
     it('creates (201), reads, lists by name, updates and deletes (200 with message)', async () => {
@@ -116,13 +101,13 @@ describe('organisation service: master data', () => {
       expect(paris).toEqual({ _id: expect.stringMatching(OBJECT_ID), name: 'Paris', country: france._id });
       expect((await api().get(`/location/${paris._id}`).set('Authorization', member).expect(200)).body).toEqual(paris);
 
-      const unknown = await api().post('/location').set('Authorization', admin).send({ name: 'Atlantis', country: UNKNOWN_ID }).expect(400);
+      const unknown = await api().post('/location').set('Authorization', admin).send({ name: 'Atlantis', country: UNKNOWN_OBJECT_ID }).expect(400);
       expect(unknown.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'country must be the _id of an existing country' });
       const malformed = await api().post('/location').set('Authorization', admin).send({ name: 'Atlantis', country: 'france' }).expect(400);
       expectError(malformed.body, 400, 'Bad Request', 'country must be the _id of a country');
       const missing = await api().post('/location').set('Authorization', admin).send({ name: 'Atlantis' }).expect(400);
       expectError(missing.body, 400, 'Bad Request', 'country');
-      await api().put(`/location/${paris._id}`).set('Authorization', admin).send({ country: UNKNOWN_ID }).expect(400);
+      await api().put(`/location/${paris._id}`).set('Authorization', admin).send({ country: UNKNOWN_OBJECT_ID }).expect(400);
       expect((await api().get(`/location/${paris._id}`).set('Authorization', member).expect(200)).body).toEqual(paris);
       expect((await list('location')).map((location) => location.name)).toEqual(['Paris']);
     });
@@ -152,7 +137,7 @@ describe('organisation service: master data', () => {
         [{ name: ' Padded' }, 'name must not start or end with whitespace'],
         [{ name: 'x'.repeat(101) }, 'name must be shorter than or equal to 100 characters'],
         [{ name: 42 }, 'name must be a string'],
-        [{ name: 'Fine', _id: UNKNOWN_ID }, 'property _id should not exist'],
+        [{ name: 'Fine', _id: UNKNOWN_OBJECT_ID }, 'property _id should not exist'],
         [{ name: 'Fine', colour: 'red' }, 'property colour should not exist'],
       ];
       for (const [body, fragment] of cases) {
@@ -173,11 +158,11 @@ describe('organisation service: master data', () => {
       ['PUT', (path: string, id: string) => api().put(`/${path}/${id}`).set('Authorization', admin).send({ name: 'Whatever' })],
       ['DELETE', (path: string, id: string) => api().delete(`/${path}/${id}`).set('Authorization', admin)],
     ])('%s answers 400 for an id that is not an ObjectId and 404 for an unknown one', async (_method, send) => {
-      for (const bad of ['12345', 'zzzzzzzzzzzzzzzzzzzzzzzz', UNKNOWN_ID.toUpperCase()]) {
+      for (const bad of ['12345', 'zzzzzzzzzzzzzzzzzzzzzzzz', UNKNOWN_OBJECT_ID.toUpperCase()]) {
         const response = await send(path, bad).expect(400);
         expectError(response.body, 400, 'Bad Request', 'id must be an ObjectId');
       }
-      const missing = await send(path, UNKNOWN_ID).expect(404);
+      const missing = await send(path, UNKNOWN_OBJECT_ID).expect(404);
       expect(missing.body).toEqual({ statusCode: 404, error: 'Not Found', message: expect.stringMatching(/ not found$/) });
     });
 
@@ -186,13 +171,13 @@ describe('organisation service: master data', () => {
       const body = path === 'country' ? { name: 'Sneaky', code: 'SN' } : { name: 'Sneaky' };
       for (const attempt of [
         api().post(`/${path}`).set('Authorization', member).send(body),
-        api().put(`/${path}/${UNKNOWN_ID}`).set('Authorization', member).send({ name: 'Sneaky' }),
-        api().delete(`/${path}/${UNKNOWN_ID}`).set('Authorization', member),
+        api().put(`/${path}/${UNKNOWN_OBJECT_ID}`).set('Authorization', member).send({ name: 'Sneaky' }),
+        api().delete(`/${path}/${UNKNOWN_OBJECT_ID}`).set('Authorization', member),
       ]) {
         const response = await attempt.expect(403);
         expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Administrator rights are required' });
       }
-      for (const attempt of [api().get(`/${path}`), api().get(`/${path}/${UNKNOWN_ID}`), api().post(`/${path}`).send(body), api().put(`/${path}/${UNKNOWN_ID}`).send({}), api().delete(`/${path}/${UNKNOWN_ID}`)]) {
+      for (const attempt of [api().get(`/${path}`), api().get(`/${path}/${UNKNOWN_OBJECT_ID}`), api().post(`/${path}`).send(body), api().put(`/${path}/${UNKNOWN_OBJECT_ID}`).send({}), api().delete(`/${path}/${UNKNOWN_OBJECT_ID}`)]) {
         const response = await attempt.expect(401);
         expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing Authorization header' });
       }

@@ -1,7 +1,8 @@
+import { OBJECT_ID } from '@teamfit/common';
 import { clockPast } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { expectBadRequest, ISO_TIMESTAMP, type RunningTestService, startTestService, TestTokens, UNKNOWN_UUID, UUID } from '@teamfit/platform/testing';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,11 +12,7 @@ import { organisationAppModule } from '../src/organisation-app.module';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const PUBLIC_BASE_URL = 'https://teamfit.example.test';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const OBJECT_ID = /^[0-9a-f]{24}$/;
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const LOGO_URL = new RegExp(`^${PUBLIC_BASE_URL.replace(/\./g, '\\.')}/media/public/([0-9a-f]{24})$`);
-const UNKNOWN_ID = '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e';
 const MB = 1024 * 1024;
 
 /** A real 1×1 PNG, and stand-ins whose first bytes are what the formats start with. */
@@ -76,10 +73,6 @@ describe('organisation service: /organisation', () => {
     return (response.body as { organisation: Organisation }).organisation;
   };
   const list = async () => (await api().get('/organisation').set('Authorization', member).expect(200)).body as Array<Record<string, unknown>>;
-  const expectBadRequest = (body: unknown, fragment: string) => {
-    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
-    expect((body as { message: string }).message).toContain(fragment);
-  };
   const publicFile = (id: string) => request(media.url).get(`/public/${id}`);
 
   beforeAll(async () => {
@@ -273,7 +266,7 @@ describe('organisation service: /organisation', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-      expect((await api().get(`/organisation/${UNKNOWN_ID}`).set('Authorization', member).expect(404)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Organisation not found' });
+      expect((await api().get(`/organisation/${UNKNOWN_UUID}`).set('Authorization', member).expect(404)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Organisation not found' });
       await api().get('/organisation/665f1c2e9b1e8a3d4c5b6a79').set('Authorization', member).expect(404);
       expectBadRequest((await api().get('/organisation/acme').set('Authorization', member).expect(400)).body, 'id must be a UUID or a 24-character hexadecimal ObjectId');
     });
@@ -319,7 +312,7 @@ describe('organisation service: /organisation', () => {
       expectBadRequest((await put(organisation.id, { isPublic: 'yes' }).expect(400)).body, 'isPublic must be "true" or "false"');
       expectBadRequest((await put(organisation.id, { licenses: '12abc' }).expect(400)).body, 'licenses must be a non-negative integer');
       expectBadRequest((await put(organisation.id, { name: '' }).expect(400)).body, 'name should not be empty');
-      expectBadRequest((await put(organisation.id, { id: UNKNOWN_ID }).expect(400)).body, 'property id should not exist');
+      expectBadRequest((await put(organisation.id, { id: UNKNOWN_UUID }).expect(400)).body, 'property id should not exist');
       expectBadRequest((await put(organisation.id, {}, { content: PDF, name: 'x.png' }).expect(400)).body, 'logo must be a png');
       expectBadRequest((await put(organisation.id, {}, { content: Buffer.concat([PNG, Buffer.alloc(6 * MB)]), name: 'big.png' }).expect(400)).body, 'logo must be at most 5 MB');
       expect((await api().get(`/organisation/${organisation.id}`).set('Authorization', member).expect(200)).body).toEqual(organisation);
@@ -337,7 +330,7 @@ describe('organisation service: /organisation', () => {
 
     it('answers 404 for an unknown id, storing no logo', async () => {
       const files = mediaFiles();
-      const response = await put(UNKNOWN_ID, { name: 'Nobody' }, { content: PNG, name: 'n.png' }).expect(404);
+      const response = await put(UNKNOWN_UUID, { name: 'Nobody' }, { content: PNG, name: 'n.png' }).expect(404);
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Organisation not found' });
       expect(mediaFiles()).toEqual(files);
       expectBadRequest((await put('nope', { name: 'X' }).expect(400)).body, 'id');
@@ -379,16 +372,16 @@ describe('organisation service: /organisation', () => {
 
     it('lets any account read and refuses persona tokens', async () => {
       await api().get(`/organisation/${target.id}`).set('Authorization', member).expect(200);
-      const persona = `Bearer ${tokens.mint({ sub: UNKNOWN_ID, kind: 'persona', emailAddress: 'p@example.test', personaId: UNKNOWN_ID })}`;
+      const persona = `Bearer ${tokens.mint({ sub: UNKNOWN_UUID, kind: 'persona', emailAddress: 'p@example.test', personaId: UNKNOWN_UUID })}`;
       await api().get('/organisation').set('Authorization', persona).expect(403);
     });
 
     it.each([
       ['GET /organisation', () => api().get('/organisation')],
-      ['GET /organisation/:id', () => api().get(`/organisation/${UNKNOWN_ID}`)],
+      ['GET /organisation/:id', () => api().get(`/organisation/${UNKNOWN_UUID}`)],
       ['POST /organisation', () => api().post('/organisation').field('name', 'Anon').field('urlName', 'anon')],
-      ['PUT /organisation/:id', () => api().put(`/organisation/${UNKNOWN_ID}`).field('name', 'Anon')],
-      ['DELETE /organisation/:id', () => api().delete(`/organisation/${UNKNOWN_ID}`)],
+      ['PUT /organisation/:id', () => api().put(`/organisation/${UNKNOWN_UUID}`).field('name', 'Anon')],
+      ['DELETE /organisation/:id', () => api().delete(`/organisation/${UNKNOWN_UUID}`)],
     ])('%s without a token is 401', async (_route, send) => {
       expect((await send().expect(401)).body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing Authorization header' });
     });

@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { type RunningTestService, startTestService, TestTokens, UNKNOWN_OBJECT_ID } from '@teamfit/platform/testing';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -148,7 +148,7 @@ describe('service requests: assignment and attachments', () => {
       expect((await api().post(`${base}/${ticket._id}/attachments`).set('Authorization', admin).field('note', 'x').expect(400)).body).toBeDefined();
       await api().post(`${base}/${ticket._id}/attachments`).set('Authorization', admin).send({ file: 'x' }).expect(400);
       const before = mediaFiles();
-      await api().post(`${base}/0123456789abcdef01234567/attachments`).set('Authorization', admin).attach('file', PDF, 'a.pdf').expect(404);
+      await api().post(`${base}/${UNKNOWN_OBJECT_ID}/attachments`).set('Authorization', admin).attach('file', PDF, 'a.pdf').expect(404);
       expect(mediaFiles()).toEqual(before);
     });
   });

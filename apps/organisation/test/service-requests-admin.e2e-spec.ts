@@ -1,5 +1,5 @@
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { OBJECT_ID } from '@teamfit/common';
+import { serviceUnderTest } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
@@ -7,7 +7,6 @@ type Ticket = Record<string, unknown> & { _id: string; status: string; priority:
 type Page = { items: Ticket[]; total: number; page: number; limit: number };
 type HistoryEntry = { action: string; field: string | null; oldValue: unknown; newValue: unknown; actorId: string; isInternal: boolean; note: string | null };
 
-const OBJECT_ID = /^[0-9a-f]{24}$/;
 const ORG_A = '11111111-1111-4111-8111-111111111111';
 const ORG_B = '22222222-2222-4222-8222-222222222222';
 const ORG_C = '33333333-3333-4333-8333-333333333333';
@@ -16,11 +15,9 @@ const HOUR = 3_600_000;
 const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 
 describe('service requests: administrator side', () => {
-  const tokens = new TestTokens();
-  const admin = `Bearer ${tokens.admin()}`;
-  let database: TestDatabase;
-  let service: RunningTestService;
-  const api = () => request(service.url);
+  const organisation = serviceUnderTest('organisation', organisationAppModule);
+  const { tokens, admin } = organisation;
+  const api = () => request(organisation.url);
   const base = '/admin/service-requests';
 
   const create = async (body: Record<string, unknown>): Promise<Ticket> => (await api().post(base).set('Authorization', admin).send(body).expect(201)).body as Ticket;
@@ -30,16 +27,6 @@ describe('service requests: administrator side', () => {
   const list = async (query: Record<string, string>): Promise<Page> => (await api().get(base).query(query).set('Authorization', admin).expect(200)).body as Page;
   const move = (id: string, status: string) => api().post(`${base}/${id}/status`).set('Authorization', admin).send({ status }).expect(200);
   const comment = (id: string, text: string, isInternal: boolean) => api().post(`${base}/${id}/comments`).set('Authorization', admin).send({ text, isInternal });
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    service = await startTestService('organisation', organisationAppModule, { databaseUrl: database.url, keys: tokens.keys });
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await database?.drop();
-  });
 
   describe('access', () => {
     it('is for administrators only', async () => {

@@ -1,5 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { serviceUnderTest, TestTokens } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
@@ -9,30 +8,18 @@ type Page = { items: HubTicket[]; total: number; page: number; limit: number };
 const personaToken = (tokens: TestTokens, id: string) => `Bearer ${tokens.mint({ sub: id, kind: 'persona', emailAddress: `${id.slice(0, 4)}@example.test`, personaId: id })}`;
 
 describe('service requests: hub side', () => {
-  const tokens = new TestTokens();
-  const admin = `Bearer ${tokens.admin()}`;
+  const organisation = serviceUnderTest('organisation', organisationAppModule);
+  const { tokens, admin } = organisation;
   const alice = personaToken(tokens, 'a11ce000-0000-4000-8000-000000000001');
   const bob = personaToken(tokens, 'b0b00000-0000-4000-8000-000000000002');
   const member = `Bearer ${tokens.account({ sub: 'c0ffee00-0000-4000-8000-000000000003' })}`;
   const hub = '/hub/service-requests';
   const adminBase = '/admin/service-requests';
-  let database: TestDatabase;
-  let service: RunningTestService;
-  const api = () => request(service.url);
+  const api = () => request(organisation.url);
   const file = async (token: string, title: string): Promise<HubTicket> => (await api().post(hub).set('Authorization', token).send({ title, description: `${title} details` }).expect(201)).body as HubTicket;
   const read = async (token: string, id: string): Promise<HubTicket> => (await api().get(`${hub}/${id}`).set('Authorization', token).expect(200)).body as HubTicket;
   const move = (id: string, status: string) => api().post(`${adminBase}/${id}/status`).set('Authorization', admin).send({ status }).expect(200);
   const adminComment = (id: string, text: string, isInternal: boolean) => api().post(`${adminBase}/${id}/comments`).set('Authorization', admin).send({ text, isInternal }).expect(201);
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    service = await startTestService('organisation', organisationAppModule, { databaseUrl: database.url, keys: tokens.keys });
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await database?.drop();
-  });
 
   it('files a ticket as the token subject, showing no internal fields', async () => {
     const ticket = await file(alice, 'Cannot upload my CV');

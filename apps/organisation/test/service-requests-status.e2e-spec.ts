@@ -1,5 +1,5 @@
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { type RunningTestService, startTestService, TestTokens, UNKNOWN_OBJECT_ID } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 import { type Status, STATUSES, TRANSITIONS } from '../src/service-requests/service-request.model';
@@ -111,7 +111,7 @@ describe('service requests: status transitions', () => {
   it('validates the target status and the id', async () => {
     const ticket = await create();
     expect((await move(ticket._id, 'DONE' as Status).expect(400)).body).toMatchObject({ message: expect.stringContaining('status') });
-    await move('0123456789abcdef01234567', 'OPEN').expect(404);
+    await move(UNKNOWN_OBJECT_ID, 'OPEN').expect(404);
     expect((await move('nope', 'OPEN').expect(400)).body).toMatchObject({ message: expect.stringContaining('id') });
   });
 

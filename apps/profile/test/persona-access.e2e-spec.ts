@@ -1,6 +1,7 @@
+import { expectBadRequest, ISO_TIMESTAMP, UNKNOWN_UUID } from '@teamfit/platform/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { expectBadRequest, type Persona, ISO_TIMESTAMP, type ProfileHarness, startProfile, UNKNOWN_UUID } from './profile-test-kit';
+import { type Persona, type ProfileHarness, startProfile } from './profile-test-kit';
 
 describe('profile service: persona roles and status, own persona, access rules', () => {
   let profile: ProfileHarness;

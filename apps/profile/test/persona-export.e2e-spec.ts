@@ -1,6 +1,6 @@
 import { buildOpenApiDocument, RequestLogWriter } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { ResponseContract, type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { ISO_TIMESTAMP, ResponseContract, type RunningTestService, startTestService, TestTokens, UNKNOWN_UUID } from '@teamfit/platform/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -11,7 +11,6 @@ import { evaluationAppModule } from '../../evaluation/src/evaluation-app.module'
 import { seedSmallQuestionnaire } from '../../evaluation/test/small-questionnaire.fixture';
 import { organisationAppModule } from '../../organisation/src/organisation-app.module';
 import { profileAppModule } from '../src/profile-app.module';
-import { ISO_TIMESTAMP, UNKNOWN_UUID } from './profile-test-kit';
 
 const ADA = 'ada.export@example.test';
 const ADA_USER = 'ada.user@example.test';

@@ -1,9 +1,9 @@
 import { s256Challenge, TokenSigner } from '@teamfit/auth';
 import { otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
-import { TestTokens } from '@teamfit/platform/testing';
+import { expectBadRequest, TestTokens } from '@teamfit/platform/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { expectBadRequest, type ProfileHarness, queryRows, startProfile } from './profile-test-kit';
+import { type ProfileHarness, queryRows, startProfile } from './profile-test-kit';
 
 const newVerifier = () => randomBytes(48).toString('base64url');
 

@@ -1,7 +1,8 @@
 import { clockPast } from '@teamfit/common/testing';
+import { expectBadRequest, ISO_TIMESTAMP, UNKNOWN_UUID, UUID } from '@teamfit/platform/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { expectBadRequest, type Persona, ISO_TIMESTAMP, type ProfileHarness, startProfile, UNKNOWN_UUID, UUID } from './profile-test-kit';
+import { type Persona, type ProfileHarness, startProfile } from './profile-test-kit';
 
 interface PersonaPage {
   personas: Persona[];

@@ -3,12 +3,6 @@ import { type RunningTestService, startTestService, TestTokens } from '@teamfit/
 import { Client } from 'pg';
 import { profileAppModule, type ProfileAppOptions } from '../src/profile-app.module';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const OBJECT_ID = /^[0-9a-f]{24}$/;
-export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-export const UNKNOWN_UUID = '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e';
-export const UNKNOWN_OBJECT_ID = '0123456789abcdef01234567';
-
 /** A persona as the service answers it (docs/profile.md, "Data"). */
 export interface Persona {
   id: string;
@@ -68,12 +62,6 @@ export async function startProfile(options: { env?: Record<string, string>; app?
       await database.drop();
     },
   };
-}
-
-/** The platform's 400 body, with the given fragments in its message. */
-export function expectBadRequest(body: unknown, ...fragments: string[]): void {
-  expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
-  for (const fragment of fragments) expect((body as { message: string }).message).toContain(fragment);
 }
 
 /** Runs one query on a test database (for checking what is stored, never for the code under test). */

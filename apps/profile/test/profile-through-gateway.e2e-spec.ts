@@ -1,10 +1,12 @@
 import { s256Challenge } from '@teamfit/auth';
+import { OBJECT_ID } from '@teamfit/common';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
 import { otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
+import { ISO_TIMESTAMP, UUID } from '@teamfit/platform/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';
-import { ISO_TIMESTAMP, OBJECT_ID, type ProfileHarness, startProfile, UUID } from './profile-test-kit';
+import { type ProfileHarness, startProfile } from './profile-test-kit';
 
 const ROOT = path.resolve(__dirname, '../../..');
 

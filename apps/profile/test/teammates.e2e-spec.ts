@@ -1,6 +1,8 @@
+import { OBJECT_ID } from '@teamfit/common';
 import { clockPast } from '@teamfit/common/testing';
+import { expectBadRequest, ISO_TIMESTAMP, UNKNOWN_OBJECT_ID, UNKNOWN_UUID } from '@teamfit/platform/testing';
 import request from 'supertest';
-import { expectBadRequest, ISO_TIMESTAMP, OBJECT_ID, type ProfileHarness, startProfile, UNKNOWN_OBJECT_ID, UNKNOWN_UUID } from './profile-test-kit';
+import { type ProfileHarness, startProfile } from './profile-test-kit';
 
 interface Teammate {
   _id: string;

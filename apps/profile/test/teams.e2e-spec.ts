@@ -1,6 +1,8 @@
+import { OBJECT_ID } from '@teamfit/common';
 import { clockPast } from '@teamfit/common/testing';
+import { expectBadRequest, ISO_TIMESTAMP, UNKNOWN_OBJECT_ID, UNKNOWN_UUID } from '@teamfit/platform/testing';
 import request from 'supertest';
-import { expectBadRequest, ISO_TIMESTAMP, OBJECT_ID, type ProfileHarness, startProfile, UNKNOWN_OBJECT_ID, UNKNOWN_UUID } from './profile-test-kit';
+import { type ProfileHarness, startProfile } from './profile-test-kit';
 
 const ORG_A = '5d7f7c43-8a4e-4b7c-9b3f-0e6c2d1a9f88';
 const ORG_B = 'acme-organisation';

@@ -12,6 +12,7 @@ export { CLOCK, InjectClock, systemClock, type Clock } from './clock/clock';
 export { ClockModule } from './clock/clock.module';
 export { DECIMAL_DIGITS, INT4_MAX, INT4_MIN, IsInt4, ToInteger } from './http/integer-fields';
 export { WithoutNul } from './http/text-fields';
+export { ALGORITHM_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OBJECT_ID, TITLE_MAX_LENGTH } from './http/field-rules';
 export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';
 export { HealthController } from './health/health.controller';
 export { PlatformModule, type PlatformOptions } from './bootstrap/platform.module';

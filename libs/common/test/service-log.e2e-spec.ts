@@ -2,14 +2,13 @@ import { Controller, Get, Logger, Module, Res } from '@nestjs/common';
 import { Public, type LogOutput, type ServiceConfig } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { serviceModule } from '@teamfit/platform';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { ISO_TIMESTAMP, type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import type { FastifyReply } from 'fastify';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 @Controller('probe')
 class ProbeController {
@@ -90,9 +89,9 @@ describe('the service log, request ids and readiness', () => {
     const [warning, line, ...rest] = await lines.json();
     expect(rest).toEqual([]);
     // A message written during the request: the same shape, with Nest's logger context.
-    expect(warning).toEqual({ time: expect.stringMatching(ISO_TIME), level: 'warn', service: 'profile', message: 'about to answer', context: 'Probe' });
+    expect(warning).toEqual({ time: expect.stringMatching(ISO_TIMESTAMP), level: 'warn', service: 'profile', message: 'about to answer', context: 'Probe' });
     expect(line).toEqual({
-      time: expect.stringMatching(ISO_TIME),
+      time: expect.stringMatching(ISO_TIMESTAMP),
       level: 'info',
       service: 'profile',
       requestId: 'gw-7f3a.b_9',

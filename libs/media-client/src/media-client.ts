@@ -6,6 +6,8 @@
  * signing key of its own.
  */
 
+import { OBJECT_ID } from '@teamfit/common';
+
 /** A stored file as the media service describes it (POST /media answers this). */
 export interface MediaFile {
   id: string;
@@ -48,8 +50,6 @@ export class MediaClientError extends Error {
     super(message, options);
   }
 }
-
-const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 export class MediaClient {
   private readonly baseUrl: string;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
+import { OBJECT_ID } from '@teamfit/common';
 import type { MediaFileRow } from '../database/media.schema';
 
-const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 /** A stored file's description (POST /media answers it). */
 export class MediaFileDto {

@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ACCOUNT_STATUSES, type AccountRow, type AccountStatus } from '@teamfit/accounts';
 import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { IsOmittable } from '@teamfit/common';
+import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH } from '@teamfit/common';
 
 /** RFC 5321 caps a forward path at 254 characters; names get a generous but finite bound. */
-const EMAIL_MAX_LENGTH = 254;
-const NAME_MAX_LENGTH = 100;
 
 /** An account as every endpoint returns it (docs/decisions.md, "Sign-in (accounts)"). */
 export class AccountDto {

@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type QuestionGroupRow, SCORE_TYPES, type ScoreType } from '@teamfit/assessment';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { IsOmittable, PageInfoDto } from '@teamfit/common';
+import { IsOmittable, NAME_MAX_LENGTH, PageInfoDto, TITLE_MAX_LENGTH } from '@teamfit/common';
 import { IsIdentifier, SearchPageQueryDto } from './assessment-common.dto';
 
-const NAME_MAX_LENGTH = 100;
-const TITLE_MAX_LENGTH = 200;
 const STRAPLINE_MAX_LENGTH = 500;
 const QUESTION_IDS_MAX = 1000;
 /** Names are unique ignoring case; surrounding spaces would make look-alike duplicates. */

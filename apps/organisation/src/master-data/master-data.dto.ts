@@ -1,9 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { IsOmittable } from '@teamfit/common';
+import { IsOmittable, NAME_MAX_LENGTH, OBJECT_ID } from '@teamfit/common';
 
-export const NAME_MAX_LENGTH = 100;
-export const OBJECT_ID = /^[0-9a-f]{24}$/;
 /** A name is compared ignoring case; surrounding spaces would make look-alike duplicates. */
 const TRIMMED = /^\S(?:[\s\S]*\S)?$/;
 /** ISO 3166-1 alpha-2 or alpha-3, in capitals (`DE`, `DEU`). */

@@ -1,14 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { ALGORITHM_VERSIONS, type AlgorithmVersion } from '@teamfit/accounts';
-import { IsOmittable } from '@teamfit/common';
+import { IsOmittable, NAME_MAX_LENGTH } from '@teamfit/common';
 
-/** Organisation name and urlName, at most 100 characters each (docs/contract.md, "Limits"). */
-export const NAME_MAX_LENGTH = 100;
 const TEMPLATE_PREFIX_MAX_LENGTH = 100;
 const BOOLEAN_STRINGS = ['true', 'false'];
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-export const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 /** Nullable settings: left out, or sent empty to clear them. */
 const IsOmittableOrEmpty = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined && value !== '');

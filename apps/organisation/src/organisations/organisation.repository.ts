@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { postgresErrorOf } from '@teamfit/common';
+import { OBJECT_ID, postgresErrorOf } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import {
@@ -10,7 +10,6 @@ import {
   type OrganisationRow,
 } from '@teamfit/accounts';
 import type { OrganisationChanges } from './organisation-form';
-import { OBJECT_ID } from './organisation.dto';
 
 export type UniqueField = 'name' | 'urlName';
 

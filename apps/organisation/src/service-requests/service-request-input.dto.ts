@@ -14,7 +14,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { IsOmittable, PageQueryDto, WithoutNul } from '@teamfit/common';
+import { IsOmittable, OBJECT_ID, PageQueryDto, WithoutNul } from '@teamfit/common';
 import { DECISIONS, type Decision, LEVELS, type Level, PRIORITIES, type Priority, type RequestType, SEVERITIES, type Severity, SOURCES, type Source, STATUSES, type Status, TYPES } from './service-request.model';
 
 export const TITLE_MAX = 200;
@@ -165,5 +165,5 @@ export class StatsQuery {
 }
 
 export class ServiceRequestIdParams {
-  @ApiProperty({ pattern: '^[0-9a-f]{24}$' }) @Matches(/^[0-9a-f]{24}$/, { message: 'id must be a 24-character hexadecimal ObjectId' }) id!: string;
+  @ApiProperty({ pattern: OBJECT_ID.source }) @Matches(OBJECT_ID, { message: 'id must be a 24-character hexadecimal ObjectId' }) id!: string;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageInfoDto } from '@teamfit/common';
+import { OBJECT_ID, PageInfoDto } from '@teamfit/common';
 import type { AttachmentRow, CommentRow, HistoryRow, ServiceRequestRow, TypeMeta } from '../database/service-requests.tables';
 import { LEVELS, PRIORITIES, REQUESTER_TYPES, SEVERITIES, SOURCES, STATUSES, TYPES } from './service-request.model';
 
@@ -8,7 +8,7 @@ const DATE = { type: String, format: 'date-time', nullable: true } as const;
 
 /** A ticket as administrators see it. */
 export class ServiceRequestDto {
-  @ApiProperty({ pattern: '^[0-9a-f]{24}$' }) _id!: string;
+  @ApiProperty({ pattern: OBJECT_ID.source }) _id!: string;
   title!: string;
   description!: string | null;
   @ApiProperty({ enum: TYPES }) type!: string;

@@ -1,9 +1,9 @@
 import type { NewOrganisationRow, OrganisationRow } from '@teamfit/accounts';
+import { OBJECT_ID } from '@teamfit/common';
 import type { PublicSurface } from '@teamfit/common/testing';
 import type { Executor } from '@teamfit/database';
 import { randomUUID } from 'node:crypto';
 import type { OrganisationChanges } from '../../src/organisations/organisation-form';
-import { OBJECT_ID } from '../../src/organisations/organisation.dto';
 import type { OrganisationRepository, UniqueField } from '../../src/organisations/organisation.repository';
 
 /** A unique violation shaped like the driver's, so the service's `takenFieldOf` reads it as the database's. */

@@ -21,8 +21,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { INT4_MAX, IsInt4, IsOmittable, ToInteger, WithoutNul } from '@teamfit/common';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH, URL_MAX_LENGTH, URL_OPTIONS } from '../shared/validation';
+import { EMAIL_MAX_LENGTH, INT4_MAX, IsInt4, IsOmittable, NAME_MAX_LENGTH, TITLE_MAX_LENGTH, ToInteger, WithoutNul } from '@teamfit/common';
+import { TEXT_MAX_LENGTH, URL_MAX_LENGTH, URL_OPTIONS } from '../shared/validation';
 
 const PHONE_MAX_LENGTH = 50;
 /** A plain-text résumé can be long; a bound still keeps one row from growing without end. */

@@ -3,6 +3,7 @@
 // them is a new version. Each class mirrors what persona-export.document.ts writes; its mapping
 // functions return these types, so the compiler holds the two together.
 import { ApiProperty } from '@nestjs/swagger';
+import { OBJECT_ID } from '@teamfit/common';
 import { EVALUATION_STATUSES, type EvaluationStatus, EvaluationResultsDto } from '@teamfit/evaluations';
 import { PersonaDto } from '../personas/persona.dto';
 
@@ -53,7 +54,7 @@ export class PersonaExportSignInDto {
 
 /** A profile team the persona is a member or a manager of (the other people in it are not the persona's data). */
 export class PersonaExportProfileTeamDto {
-  @ApiProperty({ pattern: '^[0-9a-f]{24}$' }) _id!: string;
+  @ApiProperty({ pattern: OBJECT_ID.source }) _id!: string;
   organisation_id!: string;
   teamName!: string;
   @ApiProperty(OPTIONAL_TEXT) teamDescription!: string | null;

@@ -1,10 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { OBJECT_ID } from '@teamfit/common';
 import { IsMongoId, IsUUID } from 'class-validator';
 
-/** RFC 5321 caps a forward path at 254 characters; other texts get generous but finite bounds. */
-export const EMAIL_MAX_LENGTH = 254;
-export const NAME_MAX_LENGTH = 100;
-export const TITLE_MAX_LENGTH = 200;
+/** Profile texts get generous but finite bounds (names, titles and e-mail addresses: `@teamfit/common`). */
 export const TEXT_MAX_LENGTH = 5_000;
 export const URL_MAX_LENGTH = 2_048;
 export const LIST_MAX_SIZE = 1_000;
@@ -14,7 +12,7 @@ export const URL_OPTIONS = { require_protocol: true, protocols: ['http', 'https'
 
 /** Path parameter of teammate and team routes: a 24-hex ObjectId, else 400 naming `id`. */
 export class ObjectIdParams {
-  @ApiProperty({ pattern: '^[0-9a-f]{24}$', example: '665f1c2b9d3e4a0012345678' })
+  @ApiProperty({ pattern: OBJECT_ID.source, example: '665f1c2b9d3e4a0012345678' })
   @IsMongoId()
   id!: string;
 }

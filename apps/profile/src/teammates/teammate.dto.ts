@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { TeammateRow } from '@teamfit/personas';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IsOmittable } from '@teamfit/common';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../shared/validation';
+import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH, OBJECT_ID } from '@teamfit/common';
 
 /** A teammate as every endpoint returns it (docs/profile.md, "Data"). */
 export class TeammateDto {
-  @ApiProperty({ pattern: '^[0-9a-f]{24}$', example: '665f1c2b9d3e4a0012345678' })
+  @ApiProperty({ pattern: OBJECT_ID.source, example: '665f1c2b9d3e4a0012345678' })
   _id!: string;
 
   @ApiProperty({ example: 'Ada' })

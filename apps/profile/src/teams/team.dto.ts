@@ -1,14 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { TeamRow } from '@teamfit/personas';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsOmittable } from '@teamfit/common';
-import { LIST_MAX_SIZE, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from '../shared/validation';
+import { IsOmittable, NAME_MAX_LENGTH, OBJECT_ID, TITLE_MAX_LENGTH } from '@teamfit/common';
+import { LIST_MAX_SIZE, TEXT_MAX_LENGTH } from '../shared/validation';
 
 const ID_MAX_LENGTH = 100;
 
 /** The create-shaped team: POST and PUT answer with it (docs/profile.md). */
 export class TeamDto {
-  @ApiProperty({ pattern: '^[0-9a-f]{24}$', example: '665f1c2b9d3e4a0012345678' })
+  @ApiProperty({ pattern: OBJECT_ID.source, example: '665f1c2b9d3e4a0012345678' })
   _id!: string;
 
   @ApiProperty({ example: '5d7f7c43-8a4e-4b7c-9b3f-0e6c2d1a9f88' })
@@ -39,7 +39,7 @@ export class TeamDto {
  * `_id, name, description, members` there; the other fields keep their create names.
  */
 export class TeamListItemDto {
-  @ApiProperty({ pattern: '^[0-9a-f]{24}$', example: '665f1c2b9d3e4a0012345678' })
+  @ApiProperty({ pattern: OBJECT_ID.source, example: '665f1c2b9d3e4a0012345678' })
   _id!: string;
 
   @ApiProperty({ example: 'Platform', description: 'teamName' })

@@ -3,6 +3,7 @@ import { generateKeyPair, type KeyPairPem, type TokenClaims, TokenSigner } from 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServiceApp, loadServiceConfig, type LogOutput, type ServiceConfig, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
+import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { migrateService } from '../start-service';
 
 export interface TestServiceOptions {
@@ -68,4 +69,59 @@ export class TestTokens {
   account(overrides: Partial<TokenClaims> = {}): string {
     return this.mint({ sub: '00000000-0000-4000-8000-000000000002', kind: 'account', emailAddress: 'member@example.test', isAdmin: false, ...overrides });
   }
+}
+
+/** A service on a test database of its own for one test file, with the tokens its tests use. */
+export interface ServiceUnderTest {
+  readonly tokens: TestTokens;
+  /** Bearer headers: an administrator account, a non-administrator account. */
+  readonly admin: string;
+  readonly member: string;
+  /** Available once the file's first `beforeAll` has run (in tests and later hooks). */
+  readonly database: TestDatabase;
+  readonly service: RunningTestService;
+  readonly url: string;
+}
+
+/**
+ * Registers the hooks that start `service` on a fresh clone of the migrated template before the
+ * file's (or the `describe`'s) tests and close it and drop the database after them. Call it where
+ * `beforeAll` may be called, before the file's own hooks: Jest runs `beforeAll` and `afterAll`
+ * hooks in the order they are declared, so the file's own set-up finds the service running and its
+ * own clean-up runs after the service is closed.
+ */
+export function serviceUnderTest(
+  service: ServiceName,
+  moduleFactory: ServiceModuleFactory,
+  options: { tokens?: TestTokens; env?: Record<string, string> } = {},
+): ServiceUnderTest {
+  const tokens = options.tokens ?? new TestTokens();
+  let database: TestDatabase | undefined;
+  let running: RunningTestService | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    running = await startTestService(service, moduleFactory, { databaseUrl: database.url, keys: tokens.keys, env: options.env });
+  });
+  afterAll(async () => {
+    await running?.close();
+    await database?.drop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started yet: use it in a test or a hook`);
+    return value;
+  };
+  return {
+    tokens,
+    admin: `Bearer ${tokens.admin()}`,
+    member: `Bearer ${tokens.account()}`,
+    get database() {
+      return started(database, 'the test database');
+    },
+    get service() {
+      return started(running, `the ${service} service`);
+    },
+    get url() {
+      return started(running, `the ${service} service`).url;
+    },
+  };
 }

@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IsInt4, IsOmittable } from '@teamfit/common';
+import { ALGORITHM_NAME_MAX_LENGTH, IsInt4, IsOmittable } from '@teamfit/common';
 import type { LookupKind } from './lookup.descriptors';
 
-export const NAME_MAX_LENGTH = 200;
 
 /*
  * One DTO family per lookup kind (named, ordered, located). Update DTOs are written out rather
@@ -30,10 +29,10 @@ export class LocatedLookupDto extends NamedLookupDto {
 }
 
 export class CreateNamedLookupDto {
-  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @ApiProperty({ maxLength: ALGORITHM_NAME_MAX_LENGTH })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(NAME_MAX_LENGTH)
+  @MaxLength(ALGORITHM_NAME_MAX_LENGTH)
   name!: string;
 }
 
@@ -50,11 +49,11 @@ export class CreateLocatedLookupDto extends CreateNamedLookupDto {
 }
 
 export class UpdateNamedLookupDto {
-  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @ApiPropertyOptional({ maxLength: ALGORITHM_NAME_MAX_LENGTH })
   @IsOmittable()
   @IsString()
   @IsNotEmpty()
-  @MaxLength(NAME_MAX_LENGTH)
+  @MaxLength(ALGORITHM_NAME_MAX_LENGTH)
   name?: string;
 }
 

@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { IsInt4, IsOmittable, PageQueryDto, ToInteger } from '@teamfit/common';
+import { ALGORITHM_NAME_MAX_LENGTH, IsInt4, IsOmittable, PageQueryDto, ToInteger } from '@teamfit/common';
 import type { RoleRow } from '../../database/evaluation.schema';
 
-export const ROLE_TITLE_MAX_LENGTH = 200;
 export const DEFAULT_CRITERIA_WEIGHT = 50;
 
 /** A role as every endpoint returns it (docs/algorithm.md). */
@@ -28,10 +27,10 @@ export class RoleDto {
 }
 
 export class CreateRoleDto {
-  @ApiProperty({ maxLength: ROLE_TITLE_MAX_LENGTH })
+  @ApiProperty({ maxLength: ALGORITHM_NAME_MAX_LENGTH })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(ROLE_TITLE_MAX_LENGTH)
+  @MaxLength(ALGORITHM_NAME_MAX_LENGTH)
   title!: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, description: 'An existing team' })
@@ -58,11 +57,11 @@ export class CreateRoleDto {
 
 /** Any subset of the create fields; only the fields given change. */
 export class UpdateRoleDto {
-  @ApiPropertyOptional({ maxLength: ROLE_TITLE_MAX_LENGTH })
+  @ApiPropertyOptional({ maxLength: ALGORITHM_NAME_MAX_LENGTH })
   @IsOmittable()
   @IsString()
   @IsNotEmpty()
-  @MaxLength(ROLE_TITLE_MAX_LENGTH)
+  @MaxLength(ALGORITHM_NAME_MAX_LENGTH)
   title?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1 })

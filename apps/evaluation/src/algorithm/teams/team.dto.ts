@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import type { TeamRow } from '../../database/evaluation.schema';
-import { IsOmittable } from '@teamfit/common';
+import { ALGORITHM_NAME_MAX_LENGTH, IsOmittable } from '@teamfit/common';
 
-export const TEAM_NAME_MAX_LENGTH = 200;
 export const TEAM_MAX_MEMBERS = 1000;
 
 /** An algorithm team as every endpoint returns it (docs/algorithm.md). */
@@ -22,10 +21,10 @@ export class AlgorithmTeamDto {
 }
 
 export class CreateAlgorithmTeamDto {
-  @ApiProperty({ maxLength: TEAM_NAME_MAX_LENGTH })
+  @ApiProperty({ maxLength: ALGORITHM_NAME_MAX_LENGTH })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(TEAM_NAME_MAX_LENGTH)
+  @MaxLength(ALGORITHM_NAME_MAX_LENGTH)
   name!: string;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
@@ -44,11 +43,11 @@ export class CreateAlgorithmTeamDto {
 
 /** Any subset of the create fields; only the fields given change (memberPersonaIds is replaced whole). */
 export class UpdateAlgorithmTeamDto {
-  @ApiPropertyOptional({ maxLength: TEAM_NAME_MAX_LENGTH })
+  @ApiPropertyOptional({ maxLength: ALGORITHM_NAME_MAX_LENGTH })
   @IsOmittable()
   @IsString()
   @IsNotEmpty()
-  @MaxLength(TEAM_NAME_MAX_LENGTH)
+  @MaxLength(ALGORITHM_NAME_MAX_LENGTH)
   name?: string;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'null detaches the team from its organisation' })
