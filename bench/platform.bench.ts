@@ -49,8 +49,13 @@ function descendants(pid: number): number[] {
 /** Which part of the platform a process is: the runner, a service by name, postgres or nginx. */
 function partOf(pid: number, runnerPid: number): string {
   if (pid === runnerPid) return 'runner';
-  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-  const service = SERVICE_NAMES.find((name) => args.includes(`services.js ${name}`) || args.includes(`apps/${name}/src/main.js`));
+  let args = '';
+  try {
+    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return 'other'; // ended since it was listed
+  }
+  const service = SERVICE_NAMES.find((name) => args.includes(`apps/${name}/src/main.js`) || args.includes(`services.js ${name}`) /* a version that ran a bundle */);
   if (service) return service;
   return args.startsWith('nginx') ? 'nginx' : args.includes('postgres') ? 'postgres' : 'other';
 }

@@ -102,7 +102,7 @@ async function main(): Promise<void> {
         : ensureKeyPairFiles(path.join(dataDir, 'keys'));
 
     // A warm start (the data folder kept) finds the services' compiled code here too.
-    const settings = { databaseUrl, smtpUrl, keys, codeCacheDir: path.join(dataDir, 'code-cache') };
+    const settings = { databaseUrl, smtpUrl, keys, codeCacheDir: path.join(dataDir, 'compile-cache') };
     const supervised = instances.map((instance) => ({ instance, process: supervisedService(instance, instances, settings, running, shutdown) }));
     running.stops.push({ name: 'services', stop: () => Promise.all(supervised.map((entry) => entry.process.stop())).then(() => undefined) });
     // The first instance of each service runs its migrations and seeds before the others start:

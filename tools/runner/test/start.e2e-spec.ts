@@ -214,7 +214,7 @@ describe('npm start (the local runner)', () => {
     const inbox = await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/api/email`);
     expect(inbox.status).toBe(200);
     expect(Array.isArray(await inbox.json())).toBe(true);
-    // An HTML mail read through the inbox is sanitised (the bundled runner builds MailDev's DOM for that on the first read).
+    // An HTML mail read through the inbox is sanitised by MailDev.
     expect(await readHtmlMail(Number(runnerEnv['MAILDEV_SMTP_PORT']), Number(runnerEnv['MAILDEV_WEB_PORT']))).toMatch(/^(?!.*<script).*<p id="kept">one-time password 123456<\/p>/s);
     for (const name of SERVICE_NAMES) expect({ name, processes: serviceProcesses(runner.child.pid ?? 0, name).length }).toEqual({ name, processes: 1 });
 
