@@ -1,3 +1,4 @@
+import { PointReads } from '@teamfit/database';
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { startTestService, type RunningTestService, TestTokens } from '@teamfit/platform/testing';
 import { Client } from 'pg';
@@ -21,6 +22,7 @@ describe('the answer statement', () => {
   let client: Client;
   let connection: ReturnType<typeof openTestDatabase>;
   let repository: EvaluationRepository;
+  let pointReads: PointReads;
   let questions: { q1: number; q2: number; q3: number };
   let teamId: number;
   let member: string;
@@ -45,7 +47,8 @@ describe('the answer statement', () => {
     client = new Client({ connectionString: database.url });
     await client.connect();
     connection = openTestDatabase(database.url);
-    repository = new EvaluationRepository(connection.db, connection.db);
+    pointReads = new PointReads(connection.db.$client, { connectionString: database.url }, 'answer-statement-test');
+    repository = new EvaluationRepository(connection.db, connection.db, pointReads);
     questions = await seedSmallQuestionnaire(connection.db);
     people = new PersonaFactory(connection.db);
     member = (await people.named('Member', 601)).id;
@@ -60,6 +63,7 @@ describe('the answer statement', () => {
 
   afterAll(async () => {
     await service?.close();
+    await pointReads?.end();
     await connection?.close();
     await client?.end();
     await database?.drop();

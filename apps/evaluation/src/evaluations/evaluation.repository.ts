@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase, InjectPointReads, InjectReadDatabase, type PointReads } from '@teamfit/database';
 import { personas } from '@teamfit/personas';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
@@ -245,8 +245,10 @@ export class EvaluationRepository {
   constructor(
     @InjectDatabase() private readonly db: Database,
     @InjectReadDatabase() private readonly reads: Database,
+    @InjectPointReads() pointReads: PointReads,
   ) {
-    this.byId = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
+    // The evaluation read: a plain point read, which no row lock holds up.
+    this.byId = pointReads.db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
     this.stateById = db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
     // Other members' completed evaluations: scoring inputs that tolerate a little lag. The stamp
     // and the profiles are read on the same side, and each cache label is exactly its snapshot's.
