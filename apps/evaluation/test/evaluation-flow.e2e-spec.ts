@@ -366,7 +366,7 @@ describe('the questionnaire flow and its scores', () => {
       // The final answer's write waits on the row the other request holds; then that one commits.
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const waiting = await client.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%completed AS%'`);
+        const waiting = await client.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
         if (waiting.rows[0]?.n === '1') break;
         if (Date.now() > deadline) throw new Error('the final answer never waited for the row');
         await new Promise((resolve) => setImmediate(resolve));

@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { Pool, type PoolClient } from 'pg';
-import { pipeliningNamedStatements } from './pipelined-statements';
+import { type ClientConfig, Pool, type PoolClient } from 'pg';
+import { POINT_READS, PointReads } from './point-reads';
 import { REPLICA_CONNECT_TIMEOUT_MS, replicaDatabase } from './read-replica';
 
 export const DATABASE = Symbol('DATABASE');
@@ -35,11 +35,13 @@ export const InjectReadDatabase = (): ParameterDecorator => Inject(READ_DATABASE
  */
 export const CONNECT_TIMEOUT_MS = 3_000;
 
-/** A service's pool: ten connections, and one shared by its named statements (pipeliningNamedStatements). */
+function connectionOf(databaseUrl: string, applicationName: string, connectionTimeoutMillis = CONNECT_TIMEOUT_MS): ClientConfig {
+  return { connectionString: databaseUrl, application_name: applicationName, connectionTimeoutMillis };
+}
+
+/** A service's pool: ten connections, each statement and each transaction on one of its own. */
 export function createPool(databaseUrl: string, applicationName: string, connectionTimeoutMillis = CONNECT_TIMEOUT_MS): Pool {
-  const connection = { connectionString: databaseUrl, application_name: applicationName, connectionTimeoutMillis };
-  const pool = survivingConnectionLoss(new Pool({ ...connection, max: 10 }), applicationName);
-  return pipeliningNamedStatements(pool, connection, applicationName);
+  return survivingConnectionLoss(new Pool({ ...connectionOf(databaseUrl, applicationName, connectionTimeoutMillis), max: 10 }), applicationName);
 }
 
 /**
@@ -76,10 +78,11 @@ class PoolCloser implements OnApplicationShutdown {
   constructor(
     @Inject(Pool) private readonly pool: Pool,
     @Inject(REPLICA_POOL) private readonly replica: Pool | null,
+    @Inject(POINT_READS) private readonly pointReads: PointReads,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.pool.end(), this.replica?.end()]);
+    await Promise.all([this.pointReads.end(), this.pool.end(), this.replica?.end()]);
   }
 }
 
@@ -101,6 +104,7 @@ export class DatabaseModule {
       providers: [
         { provide: Pool, useFactory: () => createPool(options.databaseUrl, options.applicationName) },
         { provide: DATABASE, inject: [Pool], useFactory: (pool: Pool): Database => drizzle({ client: pool }) },
+        { provide: POINT_READS, inject: [Pool], useFactory: (pool: Pool) => new PointReads(pool, connectionOf(options.databaseUrl, options.applicationName), options.applicationName) },
         // A replica that is slow to connect costs each read routed to it that long before the primary answers: keep it short.
         { provide: REPLICA_POOL, useFactory: () => (readUrl ? createPool(readUrl, `${options.applicationName}-read`, REPLICA_CONNECT_TIMEOUT_MS) : null) },
         {
@@ -110,7 +114,7 @@ export class DatabaseModule {
         },
         PoolCloser,
       ],
-      exports: [DATABASE, READ_DATABASE, Pool],
+      exports: [DATABASE, READ_DATABASE, POINT_READS, Pool],
     };
   }
 }

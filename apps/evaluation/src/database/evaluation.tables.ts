@@ -19,6 +19,14 @@ export const questionnaireVersions = evaluationSchema.table('questionnaire_versi
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   hash: text('hash').notNull().unique('questionnaire_versions_hash_key'),
   questionSet: jsonb('question_set').$type<QuestionSet>().notNull(),
+  /**
+   * The set's question ids in its order, derived by PostgreSQL (migration 0007's function): where
+   * an answer's question sits in an evaluation's values, found by the answer statement itself.
+   */
+  questionIds: integer('question_ids')
+    .array()
+    .notNull()
+    .generatedAlwaysAs(sql`"evaluation"."question_ids_of"("question_set")`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -19,14 +19,15 @@ export function assertMayWrite(principal: VerifiedToken, personaId: string): voi
   }
 }
 
-/** Whether assertMayWrite lets `principal` change an evaluation of `personaId` (the same rule, by construction). */
-export function mayWrite(principal: VerifiedToken, personaId: string): boolean {
-  try {
-    assertMayWrite(principal, personaId);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Whose evaluations `principal` may change, by assertMayWrite's rule, for a statement that checks
+ * it as it writes: every persona's (an administrator, or another kind of caller the rule lets
+ * through), only its own persona's (a persona token), or nobody's (an account that is not an
+ * administrator).
+ */
+export function writerOf(principal: VerifiedToken): { everyPersona: boolean; personaId: string | null } {
+  if (principal.kind === 'persona') return { everyPersona: false, personaId: principal.personaId ?? null };
+  return { everyPersona: principal.kind !== 'account' || principal.isAdmin === true, personaId: null };
 }
 
 /**

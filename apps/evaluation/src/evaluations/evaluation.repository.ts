@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase, InjectPointReads, InjectReadDatabase, type PointReads } from '@teamfit/database';
+import { organisations } from '@teamfit/accounts';
 import { personas } from '@teamfit/personas';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   type EvaluationAnswerRow,
   type EvaluationRow,
@@ -12,14 +13,7 @@ import {
   latestScoreProfileFirst,
   teams,
 } from '../database/evaluation.schema';
-import { RECORD_PROGRESS, type RecordProgressRow, TEAM_STAMP, type TeamStampRow } from './answer.statements';
 import type { EvaluationResults } from './evaluation.types';
-
-/**
- * Where a read goes: a transaction (`Executor`), the primary's pool (`'primary'`: reads that must
- * see the latest commit, outside a transaction), or, when left out, the read replica.
- */
-export type ReadFrom = Executor | 'primary';
 
 export interface EvaluationFilter {
   personaId: string;
@@ -27,12 +21,28 @@ export interface EvaluationFilter {
   status?: EvaluationStatus;
 }
 
+/** What the answer path reads of an evaluation: ids and counters, no results. */
+export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'>;
+
+/** An answer as stored: its question, value, time taken and when. */
+export interface AnswerValues {
+  questionId: number;
+  value: number;
+  timeTaken: number;
+  answeredAt: Date;
+}
+
+/** Whose evaluations an answer may change: every persona's, or only `personaId`'s (null: none). */
+export interface AnswerWriter {
+  everyPersona: boolean;
+  personaId: string | null;
+}
+
 /**
- * What the answer path reads of an evaluation: ids and counters, no results; `rowVersion` is the
- * row's PostgreSQL `xmin`, which every write to the row changes (a completing answer written
- * without a lock is written only if the row is still the one it read).
+ * What recordAnswer did: recorded the answer (the evaluation as it now is), or wrote nothing and
+ * read the evaluation as it was (undefined: there is none).
  */
-export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'> & { rowVersion: string };
+export type AnswerOutcome = { recorded: true; evaluation: EvaluationState } | { recorded: false; evaluation: EvaluationState | undefined };
 
 /** What an erasure removed: counts only, never whose. */
 export interface ErasedEvaluations {
@@ -74,50 +84,6 @@ export interface AnswerInputRow {
   timeTaken: number;
 }
 
-/** What scoring a completing answer reads: the evaluation's earlier answers and its team's stamp (undefined: no such team). */
-export interface CompletionReads {
-  earlier: AnswerInputRow[];
-  stamp: TeamStamp | undefined;
-}
-
-/**
- * What recordProgress did: recorded the answer (the evaluation's new counters), or wrote nothing
- * and read the evaluation as it was (`completion`: what scoring needs, when this answer is the one
- * that completes it as read), or found no evaluation at all.
- */
-export type ProgressOutcome =
-  | { kind: 'recorded'; answered: number; answerValues: Buffer }
-  | { kind: 'read'; state: EvaluationState; completion: CompletionReads | null }
-  | { kind: 'missing' };
-
-function stampOf(row: TeamStampRow | undefined): TeamStamp | undefined {
-  if (!row || row.stamp_team_id === null || row.profiles_version === null) return undefined;
-  const candidateProfile =
-    row.candidate_values === null || row.candidate_version_id === null ? null : { questionnaireVersionId: row.candidate_version_id, answerValues: row.candidate_values };
-  return { profilesVersion: Number(row.profiles_version), candidateIsMember: row.candidate_is_member === true, includesCandidate: row.includes_candidate === true, candidateProfile };
-}
-
-function progressOutcomeOf(row: RecordProgressRow | undefined): ProgressOutcome {
-  if (!row) return { kind: 'missing' };
-  if (row.recorded) return { kind: 'recorded', answered: row.answered, answerValues: row.answer_values };
-  const state: EvaluationState = {
-    id: row.id as string,
-    personaId: row.persona_id as string,
-    teamId: row.team_id as number,
-    status: row.status as EvaluationStatus,
-    questionnaireVersionId: row.questionnaire_version_id as number,
-    total: row.total as number,
-    answered: row.answered,
-    answerValues: row.answer_values,
-    createdAt: row.created_at as Date,
-    updatedAt: row.updated_at as Date,
-    rowVersion: row.row_version as string,
-  };
-  if (row.completes !== true) return { kind: 'read', state, completion: null };
-  const earlier = (row.earlier ?? []).map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken }));
-  return { kind: 'read', state, completion: { earlier, stamp: stampOf(row) } };
-}
-
 const stateColumns = {
   id: evaluations.id,
   personaId: evaluations.personaId,
@@ -129,7 +95,6 @@ const stateColumns = {
   answerValues: evaluations.answerValues,
   createdAt: evaluations.createdAt,
   updatedAt: evaluations.updatedAt,
-  rowVersion: sql<string>`${evaluations}.xmin::text`,
 };
 
 const summaryColumns = {
@@ -147,59 +112,90 @@ const id = sql.placeholder('id');
 
 const latestFirst = sql.raw(latestScoreProfileFirst('"evaluation_score_profiles"'));
 
-/*
- * The completing answer: the evaluation completed with its results, the answer, and the score
- * profile, in one statement. Without the row lock (a named prepared statement on the pool, like
- * RECORD_PROGRESS) it writes only while the row is still the version that was read ($12, its xmin)
- * and incomplete; in the locked path the transaction holds the row.
+/** The evaluation's columns as the answer statement returns them (the driver's own names). */
+const stateSql = (table: string) =>
+  `${table}.id, ${table}.persona_id, ${table}.team_id, ${table}.status, ${table}.questionnaire_version_id, ${table}.total, ${table}.answered, ${table}.answer_values, ${table}.created_at, ${table}.updated_at`;
+
+/**
+ * The answer that leaves its evaluation incomplete, in one statement. The answer's position in
+ * the evaluation's values is found through its questionnaire version's question ids; the
+ * evaluation row is updated (which locks it) only while the caller may write it, the question is
+ * one of its version's, and it stays incomplete after this answer; the answer row is written only
+ * when that update happened. Concurrent answers to one evaluation queue on the row lock and
+ * re-check the condition against the row as the one before them left it. When it writes nothing,
+ * the same statement reads the row instead (as of its snapshot), for the caller to tell why.
+ *
+ * Plain SQL sent by the driver as a named prepared statement: drizzle has no UPDATE … FROM a CTE
+ * feeding an INSERT, and building the statement on each call would cost more than running it.
+ * $1 evaluation id, $2 question id, $3 value, $4 time taken, $5 now, $6 every persona may be
+ * written, $7 the one persona that may be (NULL: none but by $6).
  */
-const completeText = (rowCheck: string) => `WITH completed AS (
-    UPDATE evaluation.evaluations
-       SET status = 'complete', answered = $2::int, answer_values = $3::bytea, results = $4::jsonb,
-           completed_at = $5::timestamptz, updated_at = $5::timestamptz
-     WHERE id = $1::uuid${rowCheck}
-    RETURNING id
+const RECORD_ANSWER = {
+  name: 'evaluation_record_answer',
+  text: `WITH target AS (
+    SELECT e.id, array_position(v.question_ids, $2::int) - 1 AS position
+      FROM evaluation.evaluations AS e JOIN evaluation.questionnaire_versions AS v ON v.id = e.questionnaire_version_id
+     WHERE e.id = $1::uuid
+  ), progressed AS (
+    UPDATE evaluation.evaluations AS e
+       SET answer_values = set_byte(e.answer_values, t.position, $3::int),
+           answered = e.answered + (get_byte(e.answer_values, t.position) = 0)::int,
+           status = 'in_progress',
+           updated_at = $5::timestamptz
+      FROM target AS t
+     WHERE e.id = t.id AND t.position IS NOT NULL AND ($6::boolean OR e.persona_id = $7::uuid)
+       AND e.status <> 'complete' AND e.answered + (get_byte(e.answer_values, t.position) = 0)::int < e.total
+    RETURNING ${stateSql('e')}
   ), recorded AS (
     INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at)
-    SELECT id, $6::int, $7::int, $8::int, $5::timestamptz FROM completed
+    SELECT id, $2::int, $3::int, $4::int, $5::timestamptz FROM progressed
     ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
   )
-  INSERT INTO evaluation.evaluation_score_profiles (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
-  SELECT id, $9::uuid, $10::int, $5::timestamptz, $3::bytea, $11::float8[] FROM completed`;
-const COMPLETE_UNCHANGED = { name: 'evaluation_complete_unchanged', text: completeText(` AND xmin::text = $12 AND status <> 'complete'`) } as const;
-const COMPLETE_LOCKED = completeText('');
+  SELECT true AS recorded, ${stateSql('progressed')} FROM progressed
+  UNION ALL
+  SELECT false, ${stateSql('e')} FROM evaluation.evaluations AS e WHERE e.id = $1::uuid AND NOT EXISTS (SELECT FROM progressed)`,
+} as const;
 
-type CompletedEvaluation = Pick<EvaluationState, 'id' | 'personaId' | 'questionnaireVersionId' | 'rowVersion'>;
+/** A RECORD_ANSWER row as the driver returns it. */
+interface RecordAnswerRow {
+  recorded: boolean;
+  id: string;
+  persona_id: string;
+  team_id: number;
+  status: EvaluationStatus;
+  questionnaire_version_id: number;
+  total: number;
+  answered: number;
+  answer_values: Buffer;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function answerOutcomeOf(row: RecordAnswerRow | undefined): AnswerOutcome {
+  if (!row) return { recorded: false, evaluation: undefined };
+  const evaluation: EvaluationState = {
+    id: row.id,
+    personaId: row.persona_id,
+    teamId: row.team_id,
+    status: row.status,
+    questionnaireVersionId: row.questionnaire_version_id,
+    total: row.total,
+    answered: row.answered,
+    answerValues: row.answer_values,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  return { recorded: row.recorded, evaluation };
+}
+
+type CompletedEvaluation = Pick<EvaluationState, 'id' | 'personaId' | 'questionnaireVersionId'>;
 
 interface Completion {
-  answer: { questionId: number; value: number; timeTaken: number; answeredAt: Date };
+  answer: AnswerValues;
   answered: number;
   answerValues: Buffer;
   results: EvaluationResults;
   levels: (number | null)[];
-}
-
-/** $1 … $11 of the completing statement. */
-function completionValues(evaluation: CompletedEvaluation, { answer, answered, answerValues, results, levels }: Completion): unknown[] {
-  return [
-    evaluation.id,
-    answered,
-    answerValues,
-    JSON.stringify(results),
-    answer.answeredAt,
-    answer.questionId,
-    answer.value,
-    answer.timeTaken,
-    evaluation.personaId,
-    evaluation.questionnaireVersionId,
-    levels,
-  ];
-}
-
-/** `text`'s $n placeholders bound to `values`, as a drizzle query for an executor (a transaction). */
-function withParameters(text: string, values: readonly unknown[]): SQL {
-  const pieces = text.split(/\$(\d+)/);
-  return sql.join(pieces.map((piece, index) => (index % 2 === 0 ? sql.raw(piece) : sql.param(values[Number(piece) - 1]))));
 }
 
 /*
@@ -228,34 +224,67 @@ const memberProfilesQuery = (db: Executor) =>
     .where(sql`${evaluationScoreProfiles.personaId} = ANY ((SELECT ${teams.memberPersonaIds} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})::uuid[])`)
     .orderBy(evaluationScoreProfiles.personaId, latestFirst)
     .prepare('evaluation_member_profiles');
+
+const candidate = sql`${sql.placeholder('candidate')}::uuid`;
+/** The candidate's latest score profile when they are a member of the team (the one that counts for a member). */
+const candidateProfileOf = (db: Executor) =>
+  db
+    .select({ questionnaireVersionId: evaluationScoreProfiles.questionnaireVersionId, answerValues: evaluationScoreProfiles.answerValues })
+    .from(evaluationScoreProfiles)
+    .where(and(sql`${evaluationScoreProfiles.personaId} = ${candidate}`, sql`${candidate} = ANY (${teams.memberPersonaIds})`))
+    .orderBy(latestFirst)
+    .limit(1)
+    .as('candidate_profile');
+/**
+ * What tells whether a cached team context still holds, in one statement: the team's profiles
+ * version, whether the candidate (NULL: nobody) is a member, whether the team's organisation
+ * counts a member who is the candidate (`includeMatchUserInTeam`, the organisation service's
+ * table as its library declares it, read on every use: one primary-key probe), and the
+ * candidate's own latest score profile when they are a member.
+ */
+const teamStampQuery = (db: Executor) => {
+  const profile = candidateProfileOf(db);
+  return db
+    .select({
+      profilesVersion: teams.profilesVersion,
+      candidateIsMember: sql<boolean>`coalesce(${candidate} = ANY (${teams.memberPersonaIds}), false)`,
+      includesCandidate: sql<boolean>`coalesce((SELECT ${organisations.includeMatchUserInTeam} FROM ${organisations} WHERE ${organisations.id} = ${teams.organisationId}), false)`,
+      candidateVersionId: profile.questionnaireVersionId,
+      candidateValues: profile.answerValues,
+    })
+    .from(teams)
+    .leftJoinLateral(profile, sql`true`)
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .prepare('evaluation_team_stamp');
+};
+
 /**
  * The one gateway that writes evaluations, evaluation_answers and evaluation_score_profiles (the
  * completing answer writes all three in one statement): plain rows in, plain rows out. Writes take
- * the transaction (or the pool) first; reads choose their side with `from`.
+ * the transaction (or the pool) first; reads take the transaction they run in, or else read the
+ * replica (scoring inputs that tolerate a little lag) or the primary, as each method says.
  */
 @Injectable()
 export class EvaluationRepository {
   private readonly byId;
   private readonly stateById;
-  private readonly memberProfilesOnPool;
+  private readonly memberProfilesOnReplica;
+  private readonly teamStampOnReplica;
   private readonly answersOnPool;
-  private readonly memberProfilesOnPrimary;
-  private readonly answerInputsOnPrimary;
 
   constructor(
     @InjectDatabase() private readonly db: Database,
-    @InjectReadDatabase() private readonly reads: Database,
+    @InjectReadDatabase() reads: Database,
+    @InjectPointReads() pointReads: PointReads,
   ) {
-    this.byId = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
-    this.stateById = db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
+    // Plain point reads, which no row lock holds up.
+    this.byId = pointReads.db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
+    this.stateById = pointReads.db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
     // Other members' completed evaluations: scoring inputs that tolerate a little lag. The stamp
     // and the profiles are read on the same side, and each cache label is exactly its snapshot's.
-    this.memberProfilesOnPool = memberProfilesQuery(reads);
+    this.memberProfilesOnReplica = memberProfilesQuery(reads);
+    this.teamStampOnReplica = teamStampQuery(reads);
     this.answersOnPool = answersQuery(db);
-    // The completing answer reads without a transaction, from the primary: it must see every
-    // answer and profile committed before it.
-    this.memberProfilesOnPrimary = memberProfilesQuery(db);
-    this.answerInputsOnPrimary = answerInputsQuery(db);
   }
 
   async findById(evaluationId: string): Promise<EvaluationRow | undefined> {
@@ -304,13 +333,25 @@ export class EvaluationRepository {
     return { rows, total: rows.length };
   }
 
-  /** An evaluation's answers as scoring takes them (no dates to parse). */
-  async answerInputsOf(evaluationId: string, from: ReadFrom): Promise<AnswerInputRow[]> {
-    return (from === 'primary' ? this.answerInputsOnPrimary : answerInputsQuery(from)).execute({ id: evaluationId });
+  /** An evaluation's answers as scoring takes them (no dates to parse), in the transaction that completes it. */
+  async answerInputsOf(tx: Executor, evaluationId: string): Promise<AnswerInputRow[]> {
+    return answerInputsQuery(tx).execute({ id: evaluationId });
   }
 
   async answersOf(evaluationId: string, db?: Executor): Promise<EvaluationAnswerRow[]> {
     return (db ? answersQuery(db) : this.answersOnPool).execute({ id: evaluationId });
+  }
+
+  /**
+   * Records an answer that leaves the evaluation incomplete, in one statement (RECORD_ANSWER),
+   * when `writer` may change it and the question is one of its version's; otherwise writes nothing
+   * and reads the evaluation as it is. On the pool (`db`): a named prepared statement sent by the
+   * driver itself.
+   */
+  async recordAnswer(db: Database, evaluationId: string, answer: AnswerValues, writer: AnswerWriter): Promise<AnswerOutcome> {
+    const values = [evaluationId, answer.questionId, answer.value, answer.timeTaken, answer.answeredAt, writer.everyPersona, writer.personaId];
+    const result = await db.$client.query<RecordAnswerRow>({ ...RECORD_ANSWER, values });
+    return answerOutcomeOf(result.rows[0]);
   }
 
   async upsertAnswer(tx: Executor, values: { evaluationId: string; questionId: number; value: number; timeTaken: number; answeredAt: Date }): Promise<void> {
@@ -331,25 +372,6 @@ export class EvaluationRepository {
       .execute(values);
   }
 
-  /**
-   * Records an answer at `position` of the evaluation's version when the evaluation is incomplete
-   * and stays so (RECORD_PROGRESS); when it writes nothing, it reads the evaluation instead, with
-   * what scoring needs when this answer completes it. On the pool (`db`): a named prepared
-   * statement sent by the driver itself, which a transaction cannot take.
-   */
-  async recordProgress(
-    db: Database,
-    evaluationId: string,
-    position: number,
-    answer: { questionId: number; value: number; timeTaken: number; answeredAt: Date },
-  ): Promise<ProgressOutcome> {
-    const result = await db.$client.query<RecordProgressRow>({
-      ...RECORD_PROGRESS,
-      values: [evaluationId, position, answer.questionId, answer.value, answer.timeTaken, answer.answeredAt],
-    });
-    return progressOutcomeOf(result.rows[0]);
-  }
-
   /** Progress of an incomplete evaluation: counters and the answered values, nothing else. */
   async saveProgress(tx: Executor, evaluationId: string, changes: { answered: number; answerValues: Buffer; updatedAt: Date }): Promise<void> {
     await tx
@@ -361,18 +383,25 @@ export class EvaluationRepository {
   }
 
   /**
-   * The completing answer in one statement, on the pool (`db`) without the row lock: the answer,
-   * the completed evaluation with its results, and its score profile, written only while the row
-   * is still the version `evaluation` was read at and incomplete. Whether it was written.
+   * The completing answer in one statement, in the caller's transaction, which holds the row lock
+   * (lockById): the evaluation completed with its results, the answer, and the score profile.
    */
-  async completeIfUnchanged(db: Database, evaluation: CompletedEvaluation, changes: Completion): Promise<boolean> {
-    const result = await db.$client.query({ ...COMPLETE_UNCHANGED, values: [...completionValues(evaluation, changes), evaluation.rowVersion] });
-    return result.rowCount === 1;
-  }
-
-  /** The same statement in the caller's transaction, which holds the row lock (lockById). */
-  async complete(tx: Executor, evaluation: CompletedEvaluation, changes: Completion): Promise<void> {
-    const result = await tx.execute(withParameters(COMPLETE_LOCKED, completionValues(evaluation, changes)));
+  async complete(tx: Executor, evaluation: CompletedEvaluation, { answer, answered, answerValues, results, levels }: Completion): Promise<void> {
+    const result = await tx.execute(sql`
+      WITH completed AS (
+        UPDATE ${evaluations}
+           SET status = 'complete', answered = ${answered}::int, answer_values = ${answerValues}::bytea, results = ${JSON.stringify(results)}::jsonb,
+               completed_at = ${answer.answeredAt}::timestamptz, updated_at = ${answer.answeredAt}::timestamptz
+         WHERE ${evaluations.id} = ${evaluation.id}::uuid
+        RETURNING ${evaluations.id} AS id
+      ), recorded AS (
+        INSERT INTO ${evaluationAnswers} (evaluation_id, question_id, value, time_taken, answered_at)
+        SELECT id, ${answer.questionId}::int, ${answer.value}::int, ${answer.timeTaken}::int, ${answer.answeredAt}::timestamptz FROM completed
+        ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
+      )
+      INSERT INTO ${evaluationScoreProfiles} (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
+      SELECT id, ${evaluation.personaId}::uuid, ${evaluation.questionnaireVersionId}::int, ${answer.answeredAt}::timestamptz, ${answerValues}::bytea, ${sql.param(levels)}::float8[]
+        FROM completed`);
     if (result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
   }
 
@@ -423,21 +452,16 @@ export class EvaluationRepository {
    * caller's transaction when given (the completing answer), else on the read replica
    * (team-match, compare-team: a member who completed a moment ago may be missing).
    */
-  async memberProfiles(teamId: number, from?: ReadFrom): Promise<MemberProfileRow[]> {
-    return this.onSide(from, memberProfilesQuery, this.memberProfilesOnPrimary, this.memberProfilesOnPool).execute({ teamId });
+  async memberProfiles(teamId: number, from?: Executor): Promise<MemberProfileRow[]> {
+    return (from ? memberProfilesQuery(from) : this.memberProfilesOnReplica).execute({ teamId });
   }
 
-  /** What tells whether a cached team context still holds; undefined when the team does not exist. */
-  async teamStamp(teamId: number, candidatePersonaId: string | null, from?: ReadFrom): Promise<TeamStamp | undefined> {
-    const values = [teamId, candidatePersonaId];
-    if (from !== undefined && from !== 'primary') return stampOf((await from.execute<TeamStampRow>(withParameters(TEAM_STAMP.text, values))).rows[0]);
-    const pool = from === 'primary' ? this.db : this.reads;
-    return stampOf((await pool.$client.query<TeamStampRow>({ ...TEAM_STAMP, values })).rows[0]);
-  }
-
-  /** A prepared statement for `from`: built on the transaction, or the one kept for the pool. */
-  private onSide<Query>(from: ReadFrom | undefined, build: (db: Executor) => Query, onPrimary: Query, onReplica: Query): Query {
-    if (from === undefined) return onReplica;
-    return from === 'primary' ? onPrimary : build(from);
+  /** What tells whether a cached team context still holds; undefined when the team does not exist. In `from`'s transaction, else on the replica. */
+  async teamStamp(teamId: number, candidatePersonaId: string | null, from?: Executor): Promise<TeamStamp | undefined> {
+    const [row] = await (from ? teamStampQuery(from) : this.teamStampOnReplica).execute({ teamId, candidate: candidatePersonaId });
+    if (!row) return undefined;
+    const { candidateVersionId, candidateValues, ...stamp } = row;
+    const candidateProfile = candidateVersionId === null || candidateValues === null ? null : { questionnaireVersionId: candidateVersionId, answerValues: candidateValues };
+    return { ...stamp, candidateProfile };
   }
 }

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { QuestionnaireDirectory } from '@teamfit/assessment';
 import type { VerifiedToken } from '@teamfit/auth';
-import { type Clock, conflict, DomainError, InjectClock, LruMap, notFound, validationFailed } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Clock, conflict, DomainError, InjectClock, notFound, validationFailed } from '@teamfit/common';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { PersonaDirectory } from '@teamfit/personas';
 import { scoreCompletion } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
-import { assertMayUse, assertMayWrite, mayWrite } from './evaluation-access';
-import { type CompletionReads, EvaluationRepository, type EvaluationState, type ReadFrom } from './evaluation.repository';
+import { assertMayUse, assertMayWrite, writerOf } from './evaluation-access';
+import { EvaluationRepository, type EvaluationState } from './evaluation.repository';
 import type { EvaluationResults } from './evaluation.types';
 import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
 import { fixQuestionSet, type ServedQuestion, serveQuestion } from './question-set';
@@ -25,6 +25,9 @@ export interface EvaluationSummary {
 }
 
 export type EvaluationView = EvaluationSummary & { currentQuestion?: ServedQuestion; results?: EvaluationResults };
+
+/** What an answer gives back: the evaluation's summary, the next question (null once complete), the results when it completed. */
+export type AnswerView = EvaluationSummary & { nextQuestion: ServedQuestion | null; results?: EvaluationResults };
 
 export interface QuestionListItem extends Omit<ServedQuestion, 'summary'> {
   summary: string | null;
@@ -56,19 +59,11 @@ interface AnswerInput {
 
 const countAnswered = (answerValues: Uint8Array): number => answerValues.reduce((n, value) => (value === 0 ? n : n + 1), 0);
 
-/** What never changes in an evaluation's life: enough to record an answer without reading the row first. */
-type FixedFacts = Pick<EvaluationState, 'id' | 'personaId' | 'teamId' | 'questionnaireVersionId' | 'total' | 'createdAt'>;
-
-/** Evaluations being answered at once on one instance, with room to spare; an entry is about 200 bytes. */
-const FIXED_FACTS_CACHED = 5_000;
-
 /** The questionnaire flow: list, create or resume, read, answer, question list (README.md, "A questionnaire end to end"). */
 @Injectable()
 export class EvaluationService {
   private readonly questionnaire: QuestionnaireDirectory;
   private readonly personas: PersonaDirectory;
-  /** Never stale (the facts are immutable) and safe across instances; an evaluation that is gone simply misses at the write. */
-  private readonly fixedFacts = new LruMap<string, FixedFacts>(FIXED_FACTS_CACHED);
 
   constructor(
     @InjectDatabase() private readonly db: Database,
@@ -113,91 +108,55 @@ export class EvaluationService {
 
   /**
    * Stores an answer. Re-answering an answered question (while incomplete) replaces the earlier
-   * answer. An answer that leaves the evaluation incomplete is one statement (recordProgress); the
-   * completing answer is scored from what that statement read instead of writing, and written in
-   * one statement that holds only while the evaluation row is still as read (completeUnlocked).
-   * When the row changed under either, the answer takes the locked path below, which serialises
-   * answers to the evaluation.
+   * answer. An answer that leaves the evaluation incomplete is one statement (recordAnswer), which
+   * checks everything the answer needs (the caller may write the evaluation, the question is one
+   * of its version's, it is incomplete and stays so) as it writes. When it writes nothing it reads
+   * the evaluation instead: the answer is refused by the same checks, or it is the one that
+   * completes the evaluation, written in one transaction holding the row lock (completeLocked).
    */
-  async answer(id: string, input: AnswerInput, principal: VerifiedToken) {
-    const known = this.fixedFacts.get(id);
-    const first = known && (await this.recordKnown(known, input, principal));
-    if (first?.kind === 'recorded') return first.view;
-    const evaluation = first?.kind === 'read' ? first.state : await this.evaluations.findState(id);
+  async answer(id: string, input: AnswerInput, principal: VerifiedToken): Promise<AnswerView> {
+    const now = this.now();
+    const outcome = await this.evaluations.recordAnswer(this.db, id, { ...input, answeredAt: now }, writerOf(principal));
+    if (outcome.recorded) {
+      const version = await this.versions.get(outcome.evaluation.questionnaireVersionId);
+      return this.progressView(outcome.evaluation, version);
+    }
+    await this.answerable(outcome.evaluation, input, principal);
+    return this.completeLocked(id, input, principal);
+  }
+
+  /**
+   * The evaluation's version and the answered question's position in it, once the answer may be
+   * given: the evaluation exists, the caller may write it, it is incomplete, and the question is
+   * one of its version's (checked in this order, each with its own error).
+   */
+  private async answerable(evaluation: EvaluationState | undefined, input: AnswerInput, principal: VerifiedToken, tx?: Executor) {
     if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
     assertMayWrite(principal, evaluation.personaId);
     if (evaluation.status === 'complete') throw new DomainError('conflict', 'The evaluation is already complete');
-    const { personaId, teamId, questionnaireVersionId, total, createdAt } = evaluation;
-    this.fixedFacts.set(id, { id, personaId, teamId, questionnaireVersionId, total, createdAt });
-    const version = await this.versions.get(evaluation.questionnaireVersionId);
+    const version = await this.versions.get(evaluation.questionnaireVersionId, tx);
     const position = version.compact.positionById.get(input.questionId);
     if (position === undefined) throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
-    if (evaluation.answered === evaluation.total - 1 && evaluation.answerValues[position] === 0) {
-      const reads = first?.kind === 'read' ? first.completion : null;
-      return (await this.completeUnlocked(evaluation, version, position, input, reads)) ?? this.answerLocked(id, input, principal);
-    }
-    const outcome = await this.recordProgress(evaluation, version, position, input);
-    return outcome.kind === 'recorded' ? outcome.view : this.answerLocked(id, input, principal);
+    return { evaluation, version, position };
+  }
+
+  private progressView(evaluation: EvaluationState, version: QuestionnaireVersion): AnswerView {
+    const next = version.served[nextPosition(evaluation.answerValues)];
+    return { ...summaryOf(evaluation), nextQuestion: next ?? null };
   }
 
   /**
-   * Most answers, in one round trip: with what never changes about the evaluation already known,
-   * the answer goes straight to recordProgress, whose statement checks the rest (incomplete, and
-   * staying so) and, when it writes nothing, reads the evaluation instead (with what scoring
-   * needs when this answer completes it). Undefined when the caller may not write or the question
-   * is not one of the evaluation's: the caller then reads the row and answers as for an
-   * evaluation it has not seen.
+   * The answer the statement did not record although it may be given: with the evaluation row
+   * locked, so the last answer, the status change and the results commit together (two
+   * concurrent final answers give one result, never two or none). Under the lock the answer is
+   * checked again; one that no longer completes the evaluation (it met a concurrent answer) is
+   * recorded as progress.
    */
-  private async recordKnown(known: FixedFacts, input: AnswerInput, principal: VerifiedToken) {
-    if (!mayWrite(principal, known.personaId)) return undefined;
-    const version = await this.versions.get(known.questionnaireVersionId);
-    const position = version.compact.positionById.get(input.questionId);
-    if (position === undefined) return undefined;
-    const outcome = await this.recordProgress(known, version, position, input);
-    return outcome.kind === 'missing' ? undefined : outcome;
-  }
-
-  /** An answer that leaves the evaluation incomplete, or, when the statement wrote nothing, the evaluation as it read it. */
-  private async recordProgress(evaluation: FixedFacts, version: QuestionnaireVersion, position: number, input: AnswerInput) {
-    const now = this.now();
-    const outcome = await this.evaluations.recordProgress(this.db, evaluation.id, position, { ...input, answeredAt: now });
-    if (outcome.kind !== 'recorded') return outcome;
-    const next = version.served[nextPosition(outcome.answerValues)];
-    const view = { ...summaryOf({ ...evaluation, status: 'in_progress', answered: outcome.answered, updatedAt: now }), nextQuestion: next ?? null };
-    return { kind: 'recorded' as const, view };
-  }
-
-  /**
-   * The completing answer without a transaction: no connection held while scoring. The earlier
-   * answers and the team are read together with `evaluation` (`reads`, from recordProgress's
-   * statement) or after it, and the write holds only if the row is still that version (its
-   * `xmin`), so they are exactly the answers it completes; undefined when another answer got there first.
-   */
-  private async completeUnlocked(evaluation: EvaluationState, version: QuestionnaireVersion, position: number, input: AnswerInput, reads: CompletionReads | null) {
-    const answerValues = Buffer.from(evaluation.answerValues);
-    answerValues[position] = input.value;
-    const scored = await this.score(evaluation, version, input, answerValues, 'primary', reads);
-    const now = this.now();
-    const written = await this.evaluations.completeIfUnchanged(this.db, evaluation, { answer: { ...input, answeredAt: now }, answered: evaluation.total, answerValues, ...scored });
-    if (!written) return undefined;
-    return { ...summaryOf({ ...evaluation, status: 'complete', answered: evaluation.total, updatedAt: now }), nextQuestion: null, results: scored.results };
-  }
-
-  /**
-   * The answer with the evaluation row locked, so the last answer, the status change and the
-   * results commit together: two concurrent final answers give one result, never two or none.
-   */
-  private async answerLocked(id: string, input: AnswerInput, principal: VerifiedToken) {
+  private async completeLocked(id: string, input: AnswerInput, principal: VerifiedToken): Promise<AnswerView> {
     return this.db.transaction(async (tx) => {
-      const evaluation = await this.evaluations.lockById(tx, id);
-      if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
-      assertMayWrite(principal, evaluation.personaId);
-      if (evaluation.status === 'complete') throw new DomainError('conflict', 'The evaluation is already complete');
       // Everything inside the transaction reads through it: a read on the pool while holding a
       // pool connection deadlocks once every connection is held by a completing answer.
-      const version = await this.versions.get(evaluation.questionnaireVersionId, tx);
-      const position = version.compact.positionById.get(input.questionId);
-      if (position === undefined) throw validationFailed(`questionId ${input.questionId} is not a question of this evaluation`);
+      const { evaluation, version, position } = await this.answerable(await this.evaluations.lockById(tx, id), input, principal, tx);
       const now = this.now();
       const answerValues = Buffer.from(evaluation.answerValues);
       answerValues[position] = input.value;
@@ -205,27 +164,22 @@ export class EvaluationService {
       if (answered < evaluation.total) {
         await this.evaluations.upsertAnswer(tx, { evaluationId: id, ...input, answeredAt: now });
         await this.evaluations.saveProgress(tx, id, { answered, answerValues, updatedAt: now });
-        const next = version.served[nextPosition(answerValues)];
-        return { ...summaryOf({ ...evaluation, status: 'in_progress', answered, updatedAt: now }), nextQuestion: next ?? null };
+        return this.progressView({ ...evaluation, status: 'in_progress', answered, answerValues, updatedAt: now }, version);
       }
-      const scored = await this.score(evaluation, version, input, answerValues, tx);
+      const scored = await this.score(tx, evaluation, version, input, answerValues);
       await this.evaluations.complete(tx, evaluation, { answer: { ...input, answeredAt: now }, answered, answerValues, ...scored });
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
   }
 
-  /** Results and score profile levels of the evaluation that `input` completes with `answerValues`. */
-  private async score(evaluation: EvaluationState, version: QuestionnaireVersion, input: AnswerInput, answerValues: Buffer, from: ReadFrom, reads: CompletionReads | null = null) {
+  /** Results and score profile levels of the evaluation that `input` completes with `answerValues`, read in its transaction. */
+  private async score(tx: Executor, evaluation: EvaluationState, version: QuestionnaireVersion, input: AnswerInput, answerValues: Buffer) {
     // The candidate's answers are the earlier ones (validity and time need each one's time) and
     // this one. A candidate who is a member of a team whose organisation includes them counts
     // like every member, by their latest completed evaluation: this one. The stored results then
     // equal a team-match made right after.
-    const [earlier, team] = reads
-      ? [reads.earlier, await this.teamContext.aggregateAt(reads.stamp, evaluation.teamId, evaluation.personaId, version, from, answerValues)]
-      : await Promise.all([
-          this.evaluations.answerInputsOf(evaluation.id, from),
-          this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, from, answerValues),
-        ]);
+    const earlier = await this.evaluations.answerInputsOf(tx, evaluation.id);
+    const team = await this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, tx, answerValues);
     const candidateAnswers = [...earlier.filter((answer) => answer.questionId !== input.questionId), input];
     return scoreCompletion(team, candidateAnswers);
   }

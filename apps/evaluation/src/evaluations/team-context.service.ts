@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ReadonlyTeamAggregate, relayoutValues, TeamAggregate } from '@teamfit/scoring';
-import { EvaluationRepository, type ReadFrom, type TeamStamp } from './evaluation.repository';
+import type { Executor } from '@teamfit/database';
+import { EvaluationRepository } from './evaluation.repository';
 import { QuestionnaireVersions, type QuestionnaireVersion } from './questionnaire-versions';
 import { TeamAggregateCache } from './team-aggregate.cache';
 
@@ -38,21 +39,11 @@ export class TeamContextService {
   /**
    * The team context of `candidatePersonaId` (null: nobody's, the whole team). `completing`: the
    * values of the candidate's evaluation that completes now, in `version`'s order, which is their
-   * latest completed evaluation although it is not stored yet.
+   * latest completed evaluation although it is not stored yet. `from`: the transaction to read in
+   * (the completing answer's), else the read replica.
    */
-  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, from?: ReadFrom, completing?: ArrayLike<number>): Promise<ReadonlyTeamAggregate> {
-    return this.aggregateAt(await this.evaluations.teamStamp(teamId, candidatePersonaId, from), teamId, candidatePersonaId, version, from, completing);
-  }
-
-  /** aggregate() with the team's stamp already read (undefined: no such team), on the side `from` it was read on. */
-  async aggregateAt(
-    stamp: TeamStamp | undefined,
-    teamId: number,
-    candidatePersonaId: string | null,
-    version: QuestionnaireVersion,
-    from?: ReadFrom,
-    completing?: ArrayLike<number>,
-  ): Promise<ReadonlyTeamAggregate> {
+  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, from?: Executor, completing?: ArrayLike<number>): Promise<ReadonlyTeamAggregate> {
+    const stamp = await this.evaluations.teamStamp(teamId, candidatePersonaId, from);
     if (!stamp) return new TeamAggregate(version.compact);
     let whole = this.cache.find(teamId, version.id, stamp.profilesVersion);
     // The candidate's stored profile is the one in the aggregate: from the stamp's statement when
@@ -89,7 +80,7 @@ export class TeamContextService {
     return team;
   }
 
-  private async sum(version: QuestionnaireVersion, members: readonly StoredProfile[], from?: ReadFrom): Promise<TeamAggregate> {
+  private async sum(version: QuestionnaireVersion, members: readonly StoredProfile[], from?: Executor): Promise<TeamAggregate> {
     const team = new TeamAggregate(version.compact);
     for (const member of members) team.addMember(await this.valuesIn(version, member, from));
     return team;
@@ -106,10 +97,10 @@ export class TeamContextService {
   }
 
   /** A profile's values in `version`'s question order (re-read through it when it was answered in another). */
-  async valuesIn(version: QuestionnaireVersion, profile: StoredProfile, from?: ReadFrom): Promise<ArrayLike<number>> {
+  async valuesIn(version: QuestionnaireVersion, profile: StoredProfile, from?: Executor): Promise<ArrayLike<number>> {
     if (profile.questionnaireVersionId === version.id) return profile.answerValues;
     // Versions are immutable and written before any evaluation references them: any pool reads them.
-    const own = await this.versions.get(profile.questionnaireVersionId, from === 'primary' ? undefined : from);
+    const own = await this.versions.get(profile.questionnaireVersionId, from);
     return relayoutValues(profile.answerValues, own.compact.questionIds, version.compact);
   }
 }
