@@ -7,7 +7,7 @@ import { IsOmittable } from '@teamfit/common';
 const EMAIL_MAX_LENGTH = 254;
 const NAME_MAX_LENGTH = 100;
 
-/** An account as every endpoint returns it (docs/decisions.md, "Sign-in (accounts)"). */
+/** An account as every endpoint returns it (docs/adr/0027-passwordless-sign-in.md). */
 export class AccountDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
