@@ -177,7 +177,7 @@ async function seedCompletedEvaluations(db: Client, personaIds: string[], teamId
 /**
  * The seed writes a few hundred thousand rows in seconds, which no user does: left alone,
  * PostgreSQL's autovacuum and the next checkpoint work through them during the first measurement
- * (the first persona run's first answers waited up to half a second). Like pgbench, the benchmark
+ * (the first persona run's first answers waited on it). Like pgbench, the benchmark
  * vacuums and analyses before it measures, and flushes what the seed dirtied.
  */
 async function settleAfterSeeding(db: Client): Promise<void> {
@@ -240,8 +240,8 @@ const MEASURED: Record<'gateway' | 'direct', RunShape> = {
 /**
  * Before the measured runs, as before compare-team: a few personas answer their whole
  * questionnaire straight to the service, unpaced, so the first measured run does not pay for the
- * JIT compiling the persona answer path (measured without it: the service's CPU per answer about
- * doubled over the run's first seconds, every answer there waiting up to half a second).
+ * JIT compiling the persona answer path (without it, the first run's first seconds cost the
+ * service far more CPU per answer than the rest, and every answer there waited).
  */
 const WARM_UP: RunShape = { personas: 10, intervalMs: 0, label: 'Warm-up' };
 

@@ -1,10 +1,10 @@
 // Two versions of the evaluation service, side by side: this tree's and another built checkout's
 // (BENCH_BASE), both started as `npm start` starts them, on one scratch database. Short wrk runs
 // alternate between the two, in both orders, so that the machine's changing speed (other work
-// shares it; bare Node moves by 40 % between runs of bench:http) falls on both alike; the figures
-// are medians over the rounds. Each version is started first for half the rounds (the two are
-// started again between the halves): started first, the same build measured about 10 % less CPU
-// a request. The measure is the service's CPU time per request (all threads), with requests per
+// shares it; bare Node's rate moves a lot between runs of bench:http) falls on both alike; the
+// figures are medians over the rounds. Each version is started first for half the rounds (the two
+// are started again between the halves): the same build measured less CPU a request when started
+// first. The measure is the service's CPU time per request (all threads), with requests per
 // second beside it, and PostgreSQL's CPU time over the same requests (the API-call log's writes
 // included). BENCH_BASE set to this tree measures that noise floor.
 // Run: BENCH_BASE=<another checkout, built> npm run bench:side-by-side. BENCH_ROUNDS (default 8,
@@ -39,8 +39,8 @@ async function main(): Promise<void> {
     const distRoots = { this: undefined, base: path.join(path.resolve(baseTree), 'dist') };
     let evaluationId: string | undefined;
     const samples = new Map<string, Array<{ perSecond: number; cpuMicros: number; postgresMicros: number | undefined }>>();
-    // The service started first came out faster, the same build against itself (134 against 151 µs
-    // a /health): half the rounds start this version first, half the other.
+    // The service started first came out faster, even the same build against itself: half the
+    // rounds start this version first, half the other.
     for (const [phase, first] of (['this', 'base'] as const).entries()) {
       const second = first === 'this' ? 'base' : 'this';
       const startedFirst = await start('evaluation', 3 + phase * 2, distRoots[first]);

@@ -80,13 +80,14 @@ describe('docker-compose.yml', () => {
     expect(dependsOn).toEqual(Object.fromEntries(SERVICE_NAMES.map((name) => [name, { condition: 'service_healthy' }])));
   });
 
-  it('runs the MailDev that `npm start` runs, whose inbox API the README shows', () => {
+  it('runs the MailDev that `npm start` runs, whose inbox API the docs show', () => {
     const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
     const version = lock.packages['node_modules/maildev']?.version;
     expect(version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(services['maildev']?.image).toBe(`maildev/maildev:${version}`);
     // MailDev 3 serves its inbox under /api (MailDev 2 served /email).
-    expect(read('README.md')).toContain('/api/email');
+    expect(read('docs/running.md')).toContain('/api/email');
+    expect(read('docs/walkthrough.md')).toContain('localhost:1080/api/email');
     expect(read('tools/runner/mail-catcher.ts')).toContain("import('maildev')");
   });
 

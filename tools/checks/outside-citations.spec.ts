@@ -7,8 +7,7 @@ const SELF = path.relative(ROOT, __filename).split(path.sep).join('/');
 
 /**
  * Citations of documents that are not in the repository: a fresh clone cannot follow them, so
- * code and docs cite docs/, the OpenAPI document or a test instead (docs/decisions.md, "The
- * contract"). "specification" alone stays allowed: it is the domain's word (a role specification)
+ * code and docs cite docs/, the OpenAPI document or a test instead (docs/adr/0001-the-contract-lives-in-the-repository.md). "specification" alone stays allowed: it is the domain's word (a role specification)
  * and an ordinary one; so are `spec` as a variable and `*.spec.ts` files.
  */
 const OUTSIDE_CITATIONS: Array<[string, RegExp]> = [

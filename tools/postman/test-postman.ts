@@ -1,13 +1,16 @@
-// `npm run test:postman`: starts the platform from an empty data folder, runs the flow collection
-// (postman/teamfit-flow.postman_collection.json) with newman in the npm start environment, runs
-// `npm run demo`'s seeding twice and checks the second run reuses everything, then stops the
-// platform. Exits 1 on any failed assertion. Uses the services' fixed ports: run it under
-// `flock /tmp/platform.lock` where others may start the platform too.
+// `npm run test:postman`: starts the platform from an empty data folder, runs docs/walkthrough.md's
+// commands (tools/postman/walkthrough.ts) while the platform is as new as a reader's first
+// `npm start`, runs the flow collection (postman/teamfit-flow.postman_collection.json) with newman
+// in the npm start environment, runs `npm run demo`'s seeding twice and checks the second run
+// reuses everything, then stops the platform. Exits 1 on any failed assertion.
+// `npm run test:postman -- --walkthrough` runs the walk-through alone. Uses the services' fixed
+// ports: run it under `flock /tmp/platform.lock` where others may start the platform too.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runDemo } from '../demo/run-demo';
 import { demoIdempotenceFailures } from './demo-idempotence';
 import { type ScratchPlatform, startScratchPlatform } from './scratch-platform';
+import { readWalkthrough, runWalkthrough } from './walkthrough';
 
 const ROOT = path.resolve(__dirname, '../..').replace(/[\\/]dist$/, '');
 const started = Date.now();
@@ -48,13 +51,27 @@ async function checkDemo(platform: ScratchPlatform): Promise<string[]> {
   return demoIdempotenceFailures(first, second, platform.gatewayUrl);
 }
 
+async function checkWalkthrough(platform: ScratchPlatform): Promise<boolean> {
+  log('docs/walkthrough.md, every block in order');
+  const target = { gatewayUrl: platform.gatewayUrl, inboxUrl: new URL(platform.mailApiUrl).origin, adminEmail: process.env['ADMIN_EMAIL'] || undefined };
+  const { failures } = await runWalkthrough(readWalkthrough(ROOT), target);
+  for (const failure of failures) log(`walkthrough: ${failure}`);
+  return failures.length === 0;
+}
+
 async function main(): Promise<number> {
+  const walkthroughOnly = process.argv.includes('--walkthrough');
   log('starting the platform from an empty data folder');
   const platform = await startScratchPlatform();
   const stopOnSignal = () => void platform.stop().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   try {
+    if (!(await checkWalkthrough(platform))) return 1;
+    if (walkthroughOnly) {
+      log('the walk-through passed');
+      return 0;
+    }
     log(`flow collection with newman against ${platform.gatewayUrl}`);
     const newman = await runNewman(platform);
     if (newman !== 0) {

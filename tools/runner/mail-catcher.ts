@@ -4,7 +4,8 @@ export interface MailCatcher {
 
 /**
  * MailDev (SMTP and its web inbox) inside the runner's own process: as a process of its own it
- * cost a whole Node.js runtime (about 140 MiB idle) for a server that is idle nearly always.
+ * cost a whole Node.js runtime for a server that is idle nearly always
+ * (docs/adr/0016-idle-memory-under-npm-start.md).
  * The programmatic API installs no signal handlers; the runner stops it with everything else.
  */
 export async function startMailCatcher(options: { smtpPort: number; webPort: number }): Promise<MailCatcher> {

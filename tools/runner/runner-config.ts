@@ -23,7 +23,8 @@ type Read<T> = (value: string | undefined, name: string) => T;
 
 /*
  * Twelve settings, read by hand rather than with zod (which the services use): the runner stays up
- * all day beside the platform, and zod's modules alone keep about 11 MiB of it resident.
+ * all day beside the platform, and zod's modules would stay resident in it for a dozen values
+ * (docs/adr/0016-idle-memory-under-npm-start.md).
  */
 const port =
   (fallback: number): Read<number> =>

@@ -210,7 +210,7 @@ describe('npm start (the local runner)', () => {
     expect(await (await fetch(`${gateway}/profile/health`)).json()).toEqual({ status: 'ok' });
     expect(await (await fetch(`${gateway}/evaluation/health/ready`)).json()).toEqual({ status: 'ok', database: 'ok' });
     expect((await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/`)).status).toBeLessThan(500);
-    // The inbox API the README (and compose's MailDev of the same version) gives.
+    // The inbox API docs/walkthrough.md reads sign-in codes from (and compose's MailDev of the same version serves).
     const inbox = await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/api/email`);
     expect(inbox.status).toBe(200);
     expect(Array.isArray(await inbox.json())).toBe(true);

@@ -5,7 +5,7 @@ import { EMAIL_MAX_LENGTH, IsOmittable, NAME_MAX_LENGTH } from '@teamfit/common'
 
 /** RFC 5321 caps a forward path at 254 characters; names get a generous but finite bound. */
 
-/** An account as every endpoint returns it (docs/decisions.md, "Sign-in (accounts)"). */
+/** An account as every endpoint returns it (docs/adr/0027-passwordless-sign-in.md). */
 export class AccountDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;

@@ -4,7 +4,7 @@ import { type Database, InjectDatabase } from '@teamfit/database';
 import { AccountRepository } from './account.repository';
 
 /**
- * Ensures the administrator account for ADMIN_EMAIL exists (docs/decisions.md, "Sign-in (accounts)"), so a fresh
+ * Ensures the administrator account for ADMIN_EMAIL exists (docs/adr/0027-passwordless-sign-in.md), so a fresh
  * platform can be signed in to. Runs on every start and in every instance: the insert is
  * ON CONFLICT DO NOTHING, so restarts and concurrent instances neither duplicate nor fail.
  */

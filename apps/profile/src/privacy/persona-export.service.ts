@@ -15,8 +15,8 @@ export const EXPORT_IDLE_TIMEOUT_MS = 60_000;
 /**
  * A persona's data export (administrators; a persona for itself). Everything is read from one
  * REPEATABLE READ snapshot of the database, through the read modules of the services that own
- * each schema, so the document is consistent across services: docs/decisions.md says why not
- * over HTTP.
+ * each schema, so the document is consistent across services: docs/adr/0039-persona-export-in-one-snapshot.md
+ * says why not over HTTP.
  */
 @Injectable()
 export class PersonaExportService {

@@ -88,7 +88,7 @@ export interface ServiceConfig {
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   /** JSON lines (one object per line) for machines, `pretty` for people. */
   readonly logFormat: 'json' | 'pretty';
-  /** Whether API calls are recorded (docs/decisions.md, "The API-call log and statistics"); off only for measurements. */
+  /** Whether API calls are recorded (docs/adr/0030-api-call-log-recording.md); off only for measurements. */
   readonly requestLog: boolean;
   readonly retention: {
     /** Completed evaluations of personas that are not ACTIVE are erased this many months after completion. */

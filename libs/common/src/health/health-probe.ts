@@ -6,8 +6,8 @@ export const READINESS_PATH = '/health/ready';
 
 /**
  * Whether the service on `port` answers `path` with 200. node:http rather than fetch: fetch
- * loads undici, about 20 MiB that the runner would keep all day and a container probe would load
- * every few seconds.
+ * loads undici, memory that the runner would keep all day and a container probe would load every
+ * few seconds.
  */
 export function answersOk(port: number, path: string, timeoutMs = 1_000): Promise<boolean> {
   return new Promise((resolve) => {

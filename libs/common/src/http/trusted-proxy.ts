@@ -6,10 +6,10 @@ const REMEMBERED_ADDRESSES = 64;
 
 /**
  * Fastify's `trustProxy` check, as `proxyAddr.compile(ranges)` makes it, remembered per address.
- * The compiled check parses the address with ipaddr.js twice on every call (about 11 µs a request
- * through the gateway in a CPU profile of the service, 3 % of an authenticated read's), and its
- * answer depends on the address alone, never on the hop: in practice it is asked about the one
- * gateway address that every forwarded call arrives from.
+ * The compiled check parses the address with ipaddr.js twice on every call, a visible share of
+ * every forwarded request's CPU, and its answer depends on the address alone, never on the hop:
+ * in practice it is asked about the one gateway address that every forwarded call arrives from
+ * (docs/adr/0010-trusted-proxy-check-per-address.md).
  */
 export function trustedProxy(ranges: string[]): (address: string, hop: number) => boolean {
   const trusts = proxyAddr.compile(ranges);

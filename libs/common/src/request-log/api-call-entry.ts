@@ -1,6 +1,6 @@
 import type { DeviceType } from './caller-app';
 
-/** One API call as the log keeps it (docs/decisions.md, "The API-call log and statistics"), secrets already redacted. */
+/** One API call as the log keeps it (docs/adr/0030-api-call-log-recording.md), secrets already redacted. */
 export interface ApiCallEntry {
   service: string;
   startTime: Date;

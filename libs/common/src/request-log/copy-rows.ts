@@ -1,9 +1,9 @@
 /**
  * Rows in PostgreSQL's COPY text format: fields separated by tabs, rows ended by a newline, SQL
  * NULL as `\N`, and a backslash, tab, newline or carriage return in a value written as its
- * backslash escape. COPY is PostgreSQL's cheapest way in for many rows: measured against the
- * same batches sent as one JSON document read back by json_to_recordset, PostgreSQL spends about
- * half the CPU a row (docs/decisions.md, "The API-call log and statistics").
+ * backslash escape. COPY is PostgreSQL's cheapest way in for many rows, cheaper for it than the
+ * same batches sent as one JSON document read back by json_to_recordset, and PostgreSQL shares the
+ * machine with the services (docs/adr/0030-api-call-log-recording.md).
  */
 
 /** How a field is written: a string as is, a Date as ISO text, a number as its digits, any value as JSON text. */

@@ -139,7 +139,7 @@ export class RequestLogWriter {
         await client.query('SELECT telemetry.ensure_month_partition($1)', [`${month}-01T00:00:00Z`]);
         this.knownMonths.add(month);
       }
-      // COPY rather than an INSERT: PostgreSQL spends about half the CPU a row (docs/decisions.md).
+      // COPY rather than an INSERT: PostgreSQL's cheapest way in for many rows (docs/adr/0030-api-call-log-recording.md).
       await copyIn(client, BATCH_COPY, copyRows(batch, RECORD_FIELDS));
 
       const days = new Map<string, { day: string; callerApp: string; deviceType: string; calls: number }>();
