@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type Database, type Executor, InjectDatabase, InjectPointReads, InjectReadDatabase, type PointReads } from '@teamfit/database';
 import { organisations } from '@teamfit/accounts';
 import { personas } from '@teamfit/personas';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   type EvaluationAnswerRow,
   type EvaluationRow,
@@ -84,18 +85,34 @@ export interface AnswerInputRow {
   timeTaken: number;
 }
 
-const stateColumns = {
-  id: evaluations.id,
-  personaId: evaluations.personaId,
-  teamId: evaluations.teamId,
-  status: evaluations.status,
-  questionnaireVersionId: evaluations.questionnaireVersionId,
-  total: evaluations.total,
-  answered: evaluations.answered,
-  answerValues: evaluations.answerValues,
-  createdAt: evaluations.createdAt,
-  updatedAt: evaluations.updatedAt,
-};
+/**
+ * What the completing answer decides on, read with the evaluation's row lock: the evaluation, its
+ * stored answers (as scoring takes them) and its team's stamp for the evaluation's persona
+ * (undefined: the team does not exist).
+ */
+export interface LockedEvaluation {
+  evaluation: EvaluationState;
+  answers: AnswerInputRow[];
+  teamStamp: TeamStamp | undefined;
+}
+
+/** The evaluation the completing answer locks: `FOR UPDATE OF` names it unqualified, as an alias. */
+const locked = alias(evaluations, 'locked');
+
+/** The state's columns of the evaluations table, or of the completing answer's alias of it. */
+const stateColumnsOf = (table: typeof evaluations | typeof locked) => ({
+  id: table.id,
+  personaId: table.personaId,
+  teamId: table.teamId,
+  status: table.status,
+  questionnaireVersionId: table.questionnaireVersionId,
+  total: table.total,
+  answered: table.answered,
+  answerValues: table.answerValues,
+  createdAt: table.createdAt,
+  updatedAt: table.updatedAt,
+});
+const stateColumns = stateColumnsOf(evaluations);
 
 const summaryColumns = {
   id: evaluations.id,
@@ -203,13 +220,6 @@ interface Completion {
  * connection. On the pool they are built once; inside a transaction they are built on it (drizzle
  * binds a prepared query to its connection) under the same name, so the server-side plan is reused.
  */
-const lockQuery = (db: Executor) => db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).for('update').prepare('evaluation_lock');
-const answerInputsQuery = (db: Executor) =>
-  db
-    .select({ questionId: evaluationAnswers.questionId, value: evaluationAnswers.value, timeTaken: evaluationAnswers.timeTaken })
-    .from(evaluationAnswers)
-    .where(eq(evaluationAnswers.evaluationId, id))
-    .prepare('evaluation_answer_inputs_of');
 const answersQuery = (db: Executor) => db.select().from(evaluationAnswers).where(eq(evaluationAnswers.evaluationId, id)).prepare('evaluation_answers_of');
 const memberProfilesQuery = (db: Executor) =>
   db
@@ -227,7 +237,7 @@ const memberProfilesQuery = (db: Executor) =>
 
 const candidate = sql`${sql.placeholder('candidate')}::uuid`;
 /** The candidate's latest score profile when they are a member of the team (the one that counts for a member). */
-const candidateProfileOf = (db: Executor) =>
+const candidateProfileOf = (db: Executor, candidate: SQL) =>
   db
     .select({ questionnaireVersionId: evaluationScoreProfiles.questionnaireVersionId, answerValues: evaluationScoreProfiles.answerValues })
     .from(evaluationScoreProfiles)
@@ -235,6 +245,14 @@ const candidateProfileOf = (db: Executor) =>
     .orderBy(latestFirst)
     .limit(1)
     .as('candidate_profile');
+/** The stamp's columns for `candidate`, read from `teams` and the lateral `profile` (candidateProfileOf) of the statement. */
+const stampColumns = (candidate: SQL, profile: ReturnType<typeof candidateProfileOf>) => ({
+  profilesVersion: teams.profilesVersion,
+  candidateIsMember: sql<boolean>`coalesce(${candidate} = ANY (${teams.memberPersonaIds}), false)`,
+  includesCandidate: sql<boolean>`coalesce((SELECT ${organisations.includeMatchUserInTeam} FROM ${organisations} WHERE ${organisations.id} = ${teams.organisationId}), false)`,
+  candidateVersionId: profile.questionnaireVersionId,
+  candidateValues: profile.answerValues,
+});
 /**
  * What tells whether a cached team context still holds, in one statement: the team's profiles
  * version, whether the candidate (NULL: nobody) is a member, whether the team's organisation
@@ -243,19 +261,41 @@ const candidateProfileOf = (db: Executor) =>
  * candidate's own latest score profile when they are a member.
  */
 const teamStampQuery = (db: Executor) => {
-  const profile = candidateProfileOf(db);
+  const profile = candidateProfileOf(db, candidate);
+  return db.select(stampColumns(candidate, profile)).from(teams).leftJoinLateral(profile, sql`true`).where(eq(teams.id, sql.placeholder('teamId'))).prepare('evaluation_team_stamp');
+};
+
+/** The same row as the locking statement's snapshot holds it (its `xmin`), beside the row it locked. */
+const inSnapshot = alias(evaluations, 'in_snapshot');
+/**
+ * The completing answer's one read, which takes the evaluation's row lock (`FOR UPDATE OF` the
+ * evaluation only): the evaluation, its stored answers as one json array of
+ * [questionId, value, timeTaken], and its team's stamp for its persona (teamStampQuery's columns).
+ *
+ * The answers and the stamp are read in the statement's snapshot, taken before any wait for the
+ * lock; the row it locks is the newest. Every write of an answer changes the evaluation row in the
+ * same transaction, so the answers are the locked row's exactly when the snapshot's row is the
+ * locked one: `snapshotXmin` equals `xmin`. When they differ (the statement waited for a
+ * concurrent answer), the caller reads again: holding the lock, nothing can change them then.
+ */
+const lockForCompletionQuery = (db: Executor) => {
+  const persona = sql`${locked.personaId}`;
+  const profile = candidateProfileOf(db, persona);
   return db
     .select({
-      profilesVersion: teams.profilesVersion,
-      candidateIsMember: sql<boolean>`coalesce(${candidate} = ANY (${teams.memberPersonaIds}), false)`,
-      includesCandidate: sql<boolean>`coalesce((SELECT ${organisations.includeMatchUserInTeam} FROM ${organisations} WHERE ${organisations.id} = ${teams.organisationId}), false)`,
-      candidateVersionId: profile.questionnaireVersionId,
-      candidateValues: profile.answerValues,
+      ...stateColumnsOf(locked),
+      xmin: sql<string>`${locked}.xmin::text`,
+      snapshotXmin: sql<string | null>`(SELECT ${inSnapshot}.xmin::text FROM ${evaluations} AS ${inSnapshot} WHERE ${inSnapshot.id} = ${locked.id})`,
+      answers: sql<Array<[number, number, number]>>`(SELECT coalesce(json_agg(json_build_array(${evaluationAnswers.questionId}, ${evaluationAnswers.value}, ${evaluationAnswers.timeTaken})), '[]'::json) FROM ${evaluationAnswers} WHERE ${evaluationAnswers.evaluationId} = ${locked.id})`,
+      teamFound: sql<boolean>`${teams.id} IS NOT NULL`,
+      ...stampColumns(persona, profile),
     })
-    .from(teams)
+    .from(locked)
+    .leftJoin(teams, eq(teams.id, locked.teamId))
     .leftJoinLateral(profile, sql`true`)
-    .where(eq(teams.id, sql.placeholder('teamId')))
-    .prepare('evaluation_team_stamp');
+    .where(eq(locked.id, id))
+    .for('update', { of: locked })
+    .prepare('evaluation_lock_for_completion');
 };
 
 /**
@@ -298,10 +338,22 @@ export class EvaluationRepository {
     return row;
   }
 
-  /** Locks the evaluation for the rest of the transaction: answers to it are serialised. */
-  async lockById(tx: Executor, evaluationId: string): Promise<EvaluationState | undefined> {
-    const [row] = await lockQuery(tx).execute({ id: evaluationId });
-    return row;
+  /**
+   * Locks the evaluation for the rest of the transaction (answers to it are serialised) and reads,
+   * in the same statement, what completing it needs: its stored answers and its team's stamp for
+   * its persona (lockForCompletionQuery). A second read only when the statement waited for a
+   * concurrent answer. Undefined: there is no such evaluation.
+   */
+  async lockForCompletion(tx: Executor, evaluationId: string): Promise<LockedEvaluation | undefined> {
+    const query = lockForCompletionQuery(tx);
+    let [row] = await query.execute({ id: evaluationId });
+    if (row && row.snapshotXmin !== row.xmin) [row] = await query.execute({ id: evaluationId });
+    if (!row) return undefined;
+    const { xmin, snapshotXmin, answers, teamFound, profilesVersion, candidateIsMember, includesCandidate, candidateVersionId, candidateValues, ...evaluation } = row;
+    if (snapshotXmin !== xmin) throw new Error(`evaluation ${evaluationId} changed while locked`);
+    const candidateProfile = candidateVersionId === null || candidateValues === null ? null : { questionnaireVersionId: candidateVersionId, answerValues: candidateValues };
+    const teamStamp = teamFound && profilesVersion !== null ? { profilesVersion, candidateIsMember, includesCandidate, candidateProfile } : undefined;
+    return { evaluation, answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })), teamStamp };
   }
 
   async findActive(personaId: string, teamId: number): Promise<EvaluationRow | undefined> {
@@ -333,11 +385,6 @@ export class EvaluationRepository {
     return { rows, total: rows.length };
   }
 
-  /** An evaluation's answers as scoring takes them (no dates to parse), in the transaction that completes it. */
-  async answerInputsOf(tx: Executor, evaluationId: string): Promise<AnswerInputRow[]> {
-    return answerInputsQuery(tx).execute({ id: evaluationId });
-  }
-
   async answersOf(evaluationId: string, db?: Executor): Promise<EvaluationAnswerRow[]> {
     return (db ? answersQuery(db) : this.answersOnPool).execute({ id: evaluationId });
   }
@@ -354,37 +401,27 @@ export class EvaluationRepository {
     return answerOutcomeOf(result.rows[0]);
   }
 
-  async upsertAnswer(tx: Executor, values: { evaluationId: string; questionId: number; value: number; timeTaken: number; answeredAt: Date }): Promise<void> {
-    await tx
-      .insert(evaluationAnswers)
-      .values({
-        evaluationId: sql.placeholder('evaluationId'),
-        questionId: sql.placeholder('questionId'),
-        value: sql.placeholder('value'),
-        timeTaken: sql.placeholder('timeTaken'),
-        answeredAt: sql.placeholder('answeredAt'),
-      })
-      .onConflictDoUpdate({
-        target: [evaluationAnswers.evaluationId, evaluationAnswers.questionId],
-        set: { value: sql`excluded.value`, timeTaken: sql`excluded.time_taken`, answeredAt: sql`excluded.answered_at` },
-      })
-      .prepare('evaluation_upsert_answer')
-      .execute(values);
-  }
-
-  /** Progress of an incomplete evaluation: counters and the answered values, nothing else. */
-  async saveProgress(tx: Executor, evaluationId: string, changes: { answered: number; answerValues: Buffer; updatedAt: Date }): Promise<void> {
-    await tx
-      .update(evaluations)
-      .set({ status: 'in_progress', answered: sql`${sql.placeholder('answered')}`, answerValues: sql`${sql.placeholder('answerValues')}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
-      .where(eq(evaluations.id, id))
-      .prepare('evaluation_save_progress')
-      .execute({ id: evaluationId, ...changes });
+  /**
+   * An answer that, under the row lock, leaves the evaluation incomplete (it met a concurrent
+   * answer), in one statement: the evaluation's progress (counters, answered values) and the answer.
+   */
+  async recordProgress(tx: Executor, evaluationId: string, answer: AnswerValues, progress: { answered: number; answerValues: Buffer }): Promise<void> {
+    const result = await tx.execute(sql`
+      WITH progressed AS (
+        UPDATE ${evaluations}
+           SET status = 'in_progress', answered = ${progress.answered}::int, answer_values = ${progress.answerValues}::bytea, updated_at = ${answer.answeredAt}::timestamptz
+         WHERE ${evaluations.id} = ${evaluationId}::uuid
+        RETURNING ${evaluations.id} AS id
+      )
+      INSERT INTO ${evaluationAnswers} (evaluation_id, question_id, value, time_taken, answered_at)
+      SELECT id, ${answer.questionId}::int, ${answer.value}::int, ${answer.timeTaken}::int, ${answer.answeredAt}::timestamptz FROM progressed
+      ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at`);
+    if (result.rowCount !== 1) throw new Error(`evaluation ${evaluationId} vanished inside its transaction`);
   }
 
   /**
    * The completing answer in one statement, in the caller's transaction, which holds the row lock
-   * (lockById): the evaluation completed with its results, the answer, and the score profile.
+   * (lockForCompletion): the evaluation completed with its results, the answer, and the score profile.
    */
   async complete(tx: Executor, evaluation: CompletedEvaluation, { answer, answered, answerValues, results, levels }: Completion): Promise<void> {
     const result = await tx.execute(sql`

@@ -8,7 +8,7 @@ import { scoreCompletion } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite, writerOf } from './evaluation-access';
-import { EvaluationRepository, type EvaluationState } from './evaluation.repository';
+import { EvaluationRepository, type EvaluationState, type LockedEvaluation } from './evaluation.repository';
 import type { EvaluationResults } from './evaluation.types';
 import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
 import { fixQuestionSet, type ServedQuestion, serveQuestion } from './question-set';
@@ -150,37 +150,41 @@ export class EvaluationService {
    * locked, so the last answer, the status change and the results commit together (two
    * concurrent final answers give one result, never two or none). Under the lock the answer is
    * checked again; one that no longer completes the evaluation (it met a concurrent answer) is
-   * recorded as progress.
+   * recorded as progress. The transaction is short by design: the statement that takes the lock
+   * also reads the earlier answers and the team stamp (lockForCompletion), the version is the one
+   * answerable() cached before it, the team aggregate comes from the cache when the stamp's
+   * profiles version matches, and one statement writes.
    */
   private async completeLocked(id: string, input: AnswerInput, principal: VerifiedToken): Promise<AnswerView> {
     return this.db.transaction(async (tx) => {
       // Everything inside the transaction reads through it: a read on the pool while holding a
       // pool connection deadlocks once every connection is held by a completing answer.
-      const { evaluation, version, position } = await this.answerable(await this.evaluations.lockById(tx, id), input, principal, tx);
+      const locked = await this.evaluations.lockForCompletion(tx, id);
+      const { evaluation, version, position } = await this.answerable(locked?.evaluation, input, principal, tx);
+      const { answers = [], teamStamp } = locked ?? {};
       const now = this.now();
+      const answer = { ...input, answeredAt: now };
       const answerValues = Buffer.from(evaluation.answerValues);
       answerValues[position] = input.value;
       const answered = countAnswered(answerValues);
       if (answered < evaluation.total) {
-        await this.evaluations.upsertAnswer(tx, { evaluationId: id, ...input, answeredAt: now });
-        await this.evaluations.saveProgress(tx, id, { answered, answerValues, updatedAt: now });
+        await this.evaluations.recordProgress(tx, id, answer, { answered, answerValues });
         return this.progressView({ ...evaluation, status: 'in_progress', answered, answerValues, updatedAt: now }, version);
       }
-      const scored = await this.score(tx, evaluation, version, input, answerValues);
-      await this.evaluations.complete(tx, evaluation, { answer: { ...input, answeredAt: now }, answered, answerValues, ...scored });
+      const scored = await this.score(tx, { evaluation, answers, teamStamp }, version, input, answerValues);
+      await this.evaluations.complete(tx, evaluation, { answer, answered, answerValues, ...scored });
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
   }
 
-  /** Results and score profile levels of the evaluation that `input` completes with `answerValues`, read in its transaction. */
-  private async score(tx: Executor, evaluation: EvaluationState, version: QuestionnaireVersion, input: AnswerInput, answerValues: Buffer) {
+  /** Results and score profile levels of the evaluation that `input` completes with `answerValues`, from what was read with its row lock. */
+  private async score(tx: Executor, { evaluation, answers, teamStamp }: LockedEvaluation, version: QuestionnaireVersion, input: AnswerInput, answerValues: Buffer) {
     // The candidate's answers are the earlier ones (validity and time need each one's time) and
     // this one. A candidate who is a member of a team whose organisation includes them counts
     // like every member, by their latest completed evaluation: this one. The stored results then
     // equal a team-match made right after.
-    const earlier = await this.evaluations.answerInputsOf(tx, evaluation.id);
-    const team = await this.teamContext.aggregate(evaluation.teamId, evaluation.personaId, version, tx, answerValues);
-    const candidateAnswers = [...earlier.filter((answer) => answer.questionId !== input.questionId), input];
+    const team = await this.teamContext.aggregateAt(teamStamp, evaluation.teamId, evaluation.personaId, version, tx, answerValues);
+    const candidateAnswers = [...answers.filter((answer) => answer.questionId !== input.questionId), input];
     return scoreCompletion(team, candidateAnswers);
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ReadonlyTeamAggregate, relayoutValues, TeamAggregate } from '@teamfit/scoring';
 import type { Executor } from '@teamfit/database';
-import { EvaluationRepository } from './evaluation.repository';
+import { EvaluationRepository, type TeamStamp } from './evaluation.repository';
 import { QuestionnaireVersions, type QuestionnaireVersion } from './questionnaire-versions';
 import { TeamAggregateCache } from './team-aggregate.cache';
 
@@ -43,7 +43,22 @@ export class TeamContextService {
    * (the completing answer's), else the read replica.
    */
   async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, from?: Executor, completing?: ArrayLike<number>): Promise<ReadonlyTeamAggregate> {
-    const stamp = await this.evaluations.teamStamp(teamId, candidatePersonaId, from);
+    return this.aggregateAt(await this.evaluations.teamStamp(teamId, candidatePersonaId, from), teamId, candidatePersonaId, version, from, completing);
+  }
+
+  /**
+   * aggregate(), from a stamp the caller read already (the completing answer reads it with the
+   * evaluation's row lock): a cached whole team of the stamp's profiles version costs no statement;
+   * otherwise the members' profiles are read in `from`.
+   */
+  async aggregateAt(
+    stamp: TeamStamp | undefined,
+    teamId: number,
+    candidatePersonaId: string | null,
+    version: QuestionnaireVersion,
+    from?: Executor,
+    completing?: ArrayLike<number>,
+  ): Promise<ReadonlyTeamAggregate> {
     if (!stamp) return new TeamAggregate(version.compact);
     let whole = this.cache.find(teamId, version.id, stamp.profilesVersion);
     // The candidate's stored profile is the one in the aggregate: from the stamp's statement when
