@@ -108,6 +108,59 @@ describe('the answer path', () => {
     expect(await counted(() => post(`/evaluation/${id}/answer`, { questionId: questions.q1, value: 1, timeTaken: 1 }).expect(409))).toEqual({ statements: 1, transactions: 0 });
   });
 
+  it('completes in a transaction of one locking read and one write', async () => {
+    // A first completion leaves the team's aggregate cached (an outsider's profile does not change the team's).
+    const warm = await create(await newOutsider());
+    for (const [questionId, value] of [[questions.q1, 2], [questions.q2, 3], [questions.q3, 4]] as const) await answer(warm, questionId, value, 5);
+    const id = await create(await newOutsider());
+    await answer(id, questions.q1, 2, 6);
+    await answer(id, questions.q2, 5, 8);
+    const query = jest.spyOn(Client.prototype, 'query');
+    try {
+      await answer(id, questions.q3, 1, 9);
+      const sent = query.mock.calls.map(([statement]) => {
+        if (typeof statement === 'string') return statement.trim().split(/\s/)[0]?.toLowerCase();
+        const config = statement as { name?: string; text?: string };
+        return config.name ?? config.text?.trim().split(/\s/)[0]?.toLowerCase();
+      });
+      // The answer statement on the pool, then the transaction: the lock with everything the
+      // decision reads, the completion written in one statement.
+      expect(sent).toEqual(['evaluation_record_answer', 'begin', 'evaluation_lock_for_completion', 'with', 'commit']);
+    } finally {
+      query.mockRestore();
+    }
+    expect(await row(id)).toEqual({ status: 'complete', answered: 3 });
+  });
+
+  it("reads the answers as the lock leaves them when the locking statement waited for a concurrent answer", async () => {
+    const id = await create(await newOutsider());
+    await answer(id, questions.q1, 2, 6);
+    await answer(id, questions.q2, 5, 8);
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      // A concurrent answer: it changes the evaluation row and an answer in one transaction.
+      await holder.query('BEGIN');
+      await holder.query('UPDATE evaluation.evaluations SET updated_at = now() WHERE id = $1', [id]);
+      await holder.query('UPDATE evaluation.evaluation_answers SET value = 1, time_taken = 99 WHERE evaluation_id = $1 AND question_id = $2', [id, questions.q1]);
+      const reading = connection.db.transaction((tx) => repository.lockForCompletion(tx, id));
+      const waiting = async () => (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")).rows[0]?.n ?? 0;
+      for (let tries = 0; (await waiting()) === 0 && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      await holder.query('COMMIT');
+      const read = await reading;
+      expect(read?.answers).toEqual(
+        expect.arrayContaining([
+          { questionId: questions.q1, value: 1, timeTaken: 99 },
+          { questionId: questions.q2, value: 5, timeTaken: 8 },
+        ]),
+      );
+      expect(read?.answers).toHaveLength(2);
+      expect(read?.teamStamp).toMatchObject({ candidateIsMember: false, includesCandidate: false, candidateProfile: null });
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('records an answer that leaves the evaluation incomplete, and gives the evaluation as it now is', async () => {
     const outsider = await newOutsider();
     const id = await create(outsider);
