@@ -62,7 +62,17 @@ export default tseslint.config(
       '@nx/enforce-module-boundaries': boundaries({
         depConstraints: [...depConstraints, { sourceTag: 'scope:scoring', allowedExternalImports: [] }],
       }),
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^node:|^(fs|path|os|http|https|net|child_process|worker_threads|crypto|stream|timers)(/|$)', message: 'libs/scoring is pure: no I/O.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^node:|^(fs|path|os|http|https|net|child_process|worker_threads|crypto|stream|timers)(/|$)',
+              message: 'libs/scoring is pure: no I/O.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

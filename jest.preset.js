@@ -55,7 +55,10 @@ module.exports = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['@swc/jest', { ...transformOptions, swcrc: false }],
-    '^.+\\.m?js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2023' }, module: { type: 'commonjs' }, swcrc: false }],
+    '^.+\\.m?js$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2023' }, module: { type: 'commonjs' }, swcrc: false },
+    ],
   },
   // Decided by the innermost node_modules folder of a path, so nested copies count too.
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().join('|')})/)(?!.*/node_modules/)`],

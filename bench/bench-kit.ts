@@ -24,7 +24,13 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
   if (!url) {
     const dir = mkdtempSync(path.join(tmpdir(), 'teamfit-bench-db-'));
     chmodSync(dir, 0o755);
-    const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', persistent: false, forTests: true });
+    const postgres = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'pg'),
+      port: await freePort(),
+      database: 'bench',
+      persistent: false,
+      forTests: true,
+    });
     url = postgres.url;
     serverPid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     stop = async () => {
@@ -51,7 +57,12 @@ export interface LoadResult {
 }
 
 /** `concurrency` workers send requests back to back for `seconds`; keep-alive, loopback only. */
-export async function closedLoop(options: { url: string; headers?: Record<string, string>; concurrency: number; seconds: number }): Promise<LoadResult> {
+export async function closedLoop(options: {
+  url: string;
+  headers?: Record<string, string>;
+  concurrency: number;
+  seconds: number;
+}): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
   let errors = 0;
@@ -82,7 +93,14 @@ export async function closedLoop(options: { url: string; headers?: Record<string
   agent.destroy();
   const seconds = (Date.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, errors, seconds, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 export const ms = (value: number): string => `${value.toFixed(1)} ms`;

@@ -3,7 +3,14 @@
 // limits lifted (from one address they would measure the limit, 10 r/s, not the gateway).
 import { generateKeyPair, type KeyPairPem, TokenSigner } from '@teamfit/auth';
 import type { ServiceName } from '@teamfit/common';
-import { DEFAULT_ADMIN_APP_ORIGIN, freePort, type LocalGateway, renderLocalGatewayConfig, startNginx, withoutRateLimits } from '@teamfit/gateway';
+import {
+  DEFAULT_ADMIN_APP_ORIGIN,
+  freePort,
+  type LocalGateway,
+  renderLocalGatewayConfig,
+  startNginx,
+  withoutRateLimits,
+} from '@teamfit/gateway';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +39,10 @@ export async function benchBasics(cleanups: Array<() => Promise<void> | void>): 
   const database = await scratchDatabase();
   cleanups.push(() => database.stop());
   const keys = generateKeyPair();
-  const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign({ sub: randomUUID(), kind: 'account', emailAddress: 'bench@teamfit.local', isAdmin: true }, 3600);
+  const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign(
+    { sub: randomUUID(), kind: 'account', emailAddress: 'bench@teamfit.local', isAdmin: true },
+    3600,
+  );
   return { databaseUrl: database.url, postgresPid: database.serverPid, keys, admin, auth: { authorization: `Bearer ${admin}` } };
 }
 
@@ -42,13 +52,23 @@ export async function benchBasics(cleanups: Array<() => Promise<void> | void>): 
  * as that version starts its services (its own tools/runner/service-process.js) and on the Node
  * binary BENCH_BASE_NODE names (this benchmark's own Node by default).
  */
-export function spawnBenchService(name: ServiceName, settings: { databaseUrl: string; keys: KeyPairPem; port: number; index: number; nodeArgs?: string[]; distRoot?: string }): ManagedChild {
+export function spawnBenchService(
+  name: ServiceName,
+  settings: { databaseUrl: string; keys: KeyPairPem; port: number; index: number; nodeArgs?: string[]; distRoot?: string },
+): ManagedChild {
   const distRoot = settings.distRoot ?? DIST_ROOT;
   const other = settings.distRoot !== undefined && path.resolve(settings.distRoot) !== DIST_ROOT;
   const processOf = other ? otherVersionsServiceProcess(distRoot) : serviceProcess;
   const { args, env } = processOf(
     name,
-    { databaseUrl: settings.databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: settings.keys, distRoot, repositoryRoot: path.dirname(distRoot), port: settings.port },
+    {
+      databaseUrl: settings.databaseUrl,
+      smtpUrl: 'smtp://127.0.0.1:1',
+      keys: settings.keys,
+      distRoot,
+      repositoryRoot: path.dirname(distRoot),
+      port: settings.port,
+    },
     { ...process.env, LOG_LEVEL: 'error', MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'teamfit-bench-media-')) },
   );
   const node = other ? (process.env['BENCH_BASE_NODE'] ?? process.execPath) : process.execPath;
@@ -86,9 +106,29 @@ export async function startBenchService(
 /** One persona with an evaluation under way against a team (the hub's most frequent read); its id. */
 export async function evaluationToRead(urls: { profile: string; evaluation: string }, admin: string): Promise<string> {
   const agent = keepAliveAgent();
-  const persona = expectStatus(await callJson('POST', `${urls.profile}/persona`, { agent, token: admin, body: { user_id: randomUUID(), role: 'Engineer', description: 'bench', user: { firstName: 'Bench' } } }), 201, 'persona');
-  const team = expectStatus(await callJson('POST', `${urls.evaluation}/algorithm/teams`, { agent, token: admin, body: { name: 'Bench', memberPersonaIds: [] } }), 201, 'team');
-  const evaluation = expectStatus(await callJson('POST', `${urls.evaluation}/evaluation`, { agent, token: admin, body: { personaId: persona['id'], teamId: team['id'] } }), 201, 'evaluation');
+  const persona = expectStatus(
+    await callJson('POST', `${urls.profile}/persona`, {
+      agent,
+      token: admin,
+      body: { user_id: randomUUID(), role: 'Engineer', description: 'bench', user: { firstName: 'Bench' } },
+    }),
+    201,
+    'persona',
+  );
+  const team = expectStatus(
+    await callJson('POST', `${urls.evaluation}/algorithm/teams`, { agent, token: admin, body: { name: 'Bench', memberPersonaIds: [] } }),
+    201,
+    'team',
+  );
+  const evaluation = expectStatus(
+    await callJson('POST', `${urls.evaluation}/evaluation`, {
+      agent,
+      token: admin,
+      body: { personaId: persona['id'], teamId: team['id'] },
+    }),
+    201,
+    'evaluation',
+  );
   agent.destroy();
   return String(evaluation['id']);
 }
@@ -108,8 +148,20 @@ export async function startBenchGateway(upstream: LocalGateway['upstream'], opti
   const runDir = mkdtempSync(path.join(tmpdir(), 'teamfit-bench-gateway-'));
   const port = await freePort();
   const logFile = path.join(runDir, 'timeline.log');
-  let config = withoutRateLimits(renderLocalGatewayConfig(REPOSITORY_ROOT, { listen: `127.0.0.1:${port}`, upstream, runDir, accessLog: options.timeline ? logFile : 'off', corsOrigins: [DEFAULT_ADMIN_APP_ORIGIN] }));
-  if (options.timeline) config = config.replace(`access_log ${logFile};`, `log_format timeline '$msec $status $upstream_addr $upstream_status'; access_log ${logFile} timeline buffer=256k flush=1s;`);
+  let config = withoutRateLimits(
+    renderLocalGatewayConfig(REPOSITORY_ROOT, {
+      listen: `127.0.0.1:${port}`,
+      upstream,
+      runDir,
+      accessLog: options.timeline ? logFile : 'off',
+      corsOrigins: [DEFAULT_ADMIN_APP_ORIGIN],
+    }),
+  );
+  if (options.timeline)
+    config = config.replace(
+      `access_log ${logFile};`,
+      `log_format timeline '$msec $status $upstream_addr $upstream_status'; access_log ${logFile} timeline buffer=256k flush=1s;`,
+    );
   const nginx = await startNginx({ config, runDir, port });
   let lines: string[] = [];
   return {

@@ -69,15 +69,26 @@ export interface LatencySummary {
 }
 
 /** Nearest-rank percentile of sorted samples. */
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 export function summarise(samples: number[], wallMs: number): LatencySummary {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN, perSecond: (sorted.length / wallMs) * 1000 };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+    perSecond: (sorted.length / wallMs) * 1000,
+  };
 }
 
 /** Runs `total` calls of `task`, at most `concurrency` at a time (worker 0..concurrency-1); returns each call's latency. */
-export async function runPool(total: number, concurrency: number, task: (index: number, worker: number) => Promise<number>): Promise<{ samples: number[]; wallMs: number }> {
+export async function runPool(
+  total: number,
+  concurrency: number,
+  task: (index: number, worker: number) => Promise<number>,
+): Promise<{ samples: number[]; wallMs: number }> {
   const samples: number[] = [];
   let next = 0;
   const started = performance.now();

@@ -26,7 +26,18 @@ import { answersFromValues, compactProfile, compactQuestionnaire } from '@teamfi
 import { spawnManaged } from '../tools/runner/child-process';
 import { waitForHealth } from '../tools/runner/service-health';
 import { serviceProcess } from '../tools/runner/service-process';
-import { callJson, expectStatus, fmt, keepAliveAgent, type LatencySummary, pacer, processCpuMs, runPool, summarise, withTimeout } from './bench-support';
+import {
+  callJson,
+  expectStatus,
+  fmt,
+  keepAliveAgent,
+  type LatencySummary,
+  pacer,
+  processCpuMs,
+  runPool,
+  summarise,
+  withTimeout,
+} from './bench-support';
 
 /** dist/: migrations are copied here by the build. The gateway template stays in the source tree. */
 const DIST_ROOT = path.resolve(__dirname, '..');
@@ -56,7 +67,10 @@ interface RunningService {
 type Measured = LatencySummary & { cpuMsPerCall?: number };
 
 /** Runs `task` and adds what the service process spent on CPU per call meanwhile. */
-async function withCpu<T extends { summary: LatencySummary }>(service: RunningService, task: () => Promise<T>): Promise<T & { cpuMsPerCall: number }> {
+async function withCpu<T extends { summary: LatencySummary }>(
+  service: RunningService,
+  task: () => Promise<T>,
+): Promise<T & { cpuMsPerCall: number }> {
   const before = processCpuMs(service.pid);
   const result = await task();
   return { ...result, cpuMsPerCall: (processCpuMs(service.pid) - before) / result.summary.count };
@@ -88,7 +102,13 @@ async function startDatabase(cleanups: Array<() => Promise<void>>): Promise<stri
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
   chmodSync(scratch, 0o755);
   cleanups.push(() => Promise.resolve(rmSync(scratch, { recursive: true, force: true })));
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(scratch, 'postgres'), port: await freePort(), database: 'teamfit_bench', persistent: false, forTests: true });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(scratch, 'postgres'),
+    port: await freePort(),
+    database: 'teamfit_bench',
+    persistent: false,
+    forTests: true,
+  });
   cleanups.push(() => postgres.stop());
   return postgres.url;
 }
@@ -99,7 +119,11 @@ async function startPlatform(cleanups: Array<() => Promise<void>>): Promise<Plat
   const tokens = new TestTokens();
   const start = async (name: 'organisation' | 'evaluation', index: number): Promise<RunningService> => {
     const port = await freePort();
-    const { args, env } = serviceProcess(name, { databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: tokens.keys, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port }, { ...process.env, LOG_LEVEL: 'error' });
+    const { args, env } = serviceProcess(
+      name,
+      { databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: tokens.keys, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port },
+      { ...process.env, LOG_LEVEL: 'error' },
+    );
     const profiling = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
     const child = spawnManaged(name, index, process.execPath, [...profiling, ...args], env);
     cleanups.push(() => child.stop());
@@ -157,9 +181,15 @@ async function seedCompletedEvaluations(db: Client, personaIds: string[], teamId
        WHERE e.id = ANY($1::uuid[])`,
       [ids],
     );
-    const version = await db.query<{ question_set: QuestionSet }>('SELECT v.question_set FROM evaluation.questionnaire_versions v JOIN evaluation.evaluations e ON e.questionnaire_version_id = v.id WHERE e.id = $1', [versionFrom]);
+    const version = await db.query<{ question_set: QuestionSet }>(
+      'SELECT v.question_set FROM evaluation.questionnaire_versions v JOIN evaluation.evaluations e ON e.questionnaire_version_id = v.id WHERE e.id = $1',
+      [versionFrom],
+    );
     const compact = compactQuestionnaire(scoringQuestionnaire((version.rows[0] as { question_set: QuestionSet }).question_set));
-    const profiles = inserted.rows.map((row) => ({ id: row.id, levels: compactProfile(compact, answersFromValues(compact, row.answer_values)).levels }));
+    const profiles = inserted.rows.map((row) => ({
+      id: row.id,
+      levels: compactProfile(compact, answersFromValues(compact, row.answer_values)).levels,
+    }));
     await db.query(
       `INSERT INTO evaluation.evaluation_score_profiles (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
        SELECT e.id, e.persona_id, e.questionnaire_version_id, e.completed_at, e.answer_values,
@@ -183,7 +213,9 @@ async function seedCompletedEvaluations(db: Client, personaIds: string[], teamId
 async function settleAfterSeeding(db: Client): Promise<void> {
   await db.query('VACUUM (ANALYZE)');
   // CHECKPOINT needs a superuser or pg_checkpoint: an embedded server always, a given DATABASE_URL maybe not.
-  await db.query('CHECKPOINT').catch((error: unknown) => log(`no checkpoint before measuring: ${error instanceof Error ? error.message : String(error)}`));
+  await db
+    .query('CHECKPOINT')
+    .catch((error: unknown) => log(`no checkpoint before measuring: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 /** Answers an evaluation to the end, following nextQuestion; returns the answers' latencies. */
@@ -246,12 +278,21 @@ const MEASURED: Record<'gateway' | 'direct', RunShape> = {
 const WARM_UP: RunShape = { personas: 10, intervalMs: 0, label: 'Warm-up' };
 
 /** `shape.personas` personas, each with its own connection, answering their whole questionnaire at once. */
-async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'direct', shape: RunShape = MEASURED[via]): Promise<QuestionnaireRun> {
+async function questionnaireRun(
+  p: Platform,
+  teamId: number,
+  via: 'gateway' | 'direct',
+  shape: RunShape = MEASURED[via],
+): Promise<QuestionnaireRun> {
   const personaIds = await insertPersonas(p.db, shape.personas, shape.label);
   const setup = keepAliveAgent();
   const evaluations: string[] = [];
   for (const personaId of personaIds) {
-    const created = expectStatus(await callJson('POST', `${p.evaluation.url}/evaluation`, { agent: setup, token: p.tokens.admin(), body: { personaId, teamId } }), 201, 'create');
+    const created = expectStatus(
+      await callJson('POST', `${p.evaluation.url}/evaluation`, { agent: setup, token: p.tokens.admin(), body: { personaId, teamId } }),
+      201,
+      'create',
+    );
     evaluations.push(created['id'] as string);
   }
   setup.destroy();
@@ -278,7 +319,12 @@ async function questionnaireRun(p: Platform, teamId: number, via: 'gateway' | 'd
   if (SLOWEST > 0) {
     const all = results.flatMap((result) => result.answers.map((ms, index) => ({ ms, index })));
     all.sort((a, b) => b.ms - a.ms);
-    log(`${shape.personas} personas ${via}, slowest answers as question index:ms: ${all.slice(0, SLOWEST).map((a) => `${a.index}:${a.ms.toFixed(0)}`).join(' ')}`);
+    log(
+      `${shape.personas} personas ${via}, slowest answers as question index:ms: ${all
+        .slice(0, SLOWEST)
+        .map((a) => `${a.index}:${a.ms.toFixed(0)}`)
+        .join(' ')}`,
+    );
   }
   const answers = summarise(
     results.flatMap((result) => result.answers),
@@ -307,11 +353,23 @@ async function completionRun(p: Platform, teamId: number): Promise<Measured> {
     const token = p.tokens.admin();
     const lastQuestions: Array<{ id: string; questionId: number }> = [];
     for (const personaId of await insertPersonas(p.db, COMPLETIONS, 'Completer')) {
-      const created = expectStatus(await callJson('POST', `${p.evaluation.url}/evaluation`, { agent, token, body: { personaId, teamId } }), 201, 'create');
+      const created = expectStatus(
+        await callJson('POST', `${p.evaluation.url}/evaluation`, { agent, token, body: { personaId, teamId } }),
+        201,
+        'create',
+      );
       const id = created['id'] as string;
       let question = (created['currentQuestion'] as { id: number }).id;
       for (let answered = 0; answered < (created['progress'] as { total: number }).total - 1; answered += 1) {
-        const body = expectStatus(await callJson('POST', `${p.evaluation.url}/evaluation/${id}/answer`, { agent, token, body: { questionId: question, value: 1 + ((answered * 7 + question) % 5), timeTaken: 4 } }), 200, 'answer');
+        const body = expectStatus(
+          await callJson('POST', `${p.evaluation.url}/evaluation/${id}/answer`, {
+            agent,
+            token,
+            body: { questionId: question, value: 1 + ((answered * 7 + question) % 5), timeTaken: 4 },
+          }),
+          200,
+          'answer',
+        );
         question = (body['nextQuestion'] as { id: number }).id;
       }
       lastQuestions.push({ id, questionId: question });
@@ -320,8 +378,13 @@ async function completionRun(p: Platform, teamId: number): Promise<Measured> {
     const measured = await withCpu(p.evaluation, async () => {
       const run = await runPool(lastQuestions.length, 1, async (index) => {
         const last = lastQuestions[index] as { id: string; questionId: number };
-        const response = await callJson('POST', `${p.evaluation.url}/evaluation/${last.id}/answer`, { agent, token, body: { questionId: last.questionId, value: 3, timeTaken: 4 } });
-        if (expectStatus(response, 200, 'completing answer')['status'] !== 'complete') throw new Error('the last answer did not complete its evaluation');
+        const response = await callJson('POST', `${p.evaluation.url}/evaluation/${last.id}/answer`, {
+          agent,
+          token,
+          body: { questionId: last.questionId, value: 3, timeTaken: 4 },
+        });
+        if (expectStatus(response, 200, 'completing answer')['status'] !== 'complete')
+          throw new Error('the last answer did not complete its evaluation');
         return response.ms;
       });
       return { summary: summarise(run.samples, run.wallMs) };
@@ -336,7 +399,11 @@ async function completionRun(p: Platform, teamId: number): Promise<Measured> {
 
 async function compareTeamRuns(p: Platform, candidateEvaluation: string, targetTeamId: number) {
   const call = (agent: http.Agent) => async () => {
-    const response = await callJson('POST', `${p.evaluation.url}/evaluation/${candidateEvaluation}/compare-team`, { agent, token: p.tokens.admin(), body: { algorithmTeamId: targetTeamId } });
+    const response = await callJson('POST', `${p.evaluation.url}/evaluation/${candidateEvaluation}/compare-team`, {
+      agent,
+      token: p.tokens.admin(),
+      body: { algorithmTeamId: targetTeamId },
+    });
     const body = expectStatus(response, 200, 'compare-team');
     if ((body['workstyle'] as { dimensions: unknown[] }).dimensions.length !== 16) throw new Error('compare-team: expected 16 dimensions');
     return response.ms;
@@ -354,7 +421,10 @@ async function compareTeamRuns(p: Platform, candidateEvaluation: string, targetT
     // Each of the 8 workers has its own connection.
     const perWorker = agents.map((agent) => call(agent));
     const concurrent = await measure(COMPARE_CONCURRENCY, (_, worker) => (perWorker[worker] as () => Promise<number>)());
-    return { sequential: { ...sequential.summary, cpuMsPerCall: sequential.cpuMsPerCall }, concurrent: { ...concurrent.summary, cpuMsPerCall: concurrent.cpuMsPerCall } };
+    return {
+      sequential: { ...sequential.summary, cpuMsPerCall: sequential.cpuMsPerCall },
+      concurrent: { ...concurrent.summary, cpuMsPerCall: concurrent.cpuMsPerCall },
+    };
   } finally {
     for (const agent of agents) agent.destroy();
   }
@@ -371,14 +441,20 @@ const SHORTLIST_LARGE = 10_000;
 async function shortlistRuns(p: Platform, teamId: number, members: string[], crowd: string[], versionFrom: string) {
   const pool = SHORTLIST_LARGE - members.length - crowd.length - 1;
   const extra = await insertPersonas(p.db, pool, 'Pool');
-  const home = (await p.db.query<{ team_id: number }>('SELECT team_id FROM evaluation.evaluations WHERE id = $1', [versionFrom])).rows[0]?.team_id ?? 0;
+  const home =
+    (await p.db.query<{ team_id: number }>('SELECT team_id FROM evaluation.evaluations WHERE id = $1', [versionFrom])).rows[0]?.team_id ??
+    0;
   await seedCompletedEvaluations(p.db, extra, home, versionFrom);
   const active = [...members, ...crowd.slice(0, SHORTLIST_SMALL - members.length)];
   await p.db.query("UPDATE profile.personas SET status = 'ACTIVE' WHERE id = ANY($1::uuid[])", [active]);
   await p.db.query('ANALYZE');
   const agent = keepAliveAgent();
   const call = (body: object, expected: number) => async () => {
-    const response = await callJson('POST', `${p.evaluation.url}/algorithm/teams/${teamId}/shortlist`, { agent, token: p.tokens.account(), body: { ...body, limit: 100 } });
+    const response = await callJson('POST', `${p.evaluation.url}/algorithm/teams/${teamId}/shortlist`, {
+      agent,
+      token: p.tokens.account(),
+      body: { ...body, limit: 100 },
+    });
     const total = expectStatus(response, 200, 'shortlist')['total'];
     if (total !== expected) throw new Error(`shortlist: expected ${expected} candidates, got ${String(total)}`);
     return response.ms;
@@ -409,11 +485,14 @@ async function main(): Promise<void> {
   try {
     const p = await startPlatform(cleanups);
     const admin = keepAliveAgent();
-    const api = (method: 'GET' | 'POST' | 'PUT', route: string, body?: object) => callJson(method, `${p.evaluation.url}${route}`, { agent: admin, token: p.tokens.admin(), body });
+    const api = (method: 'GET' | 'POST' | 'PUT', route: string, body?: object) =>
+      callJson(method, `${p.evaluation.url}${route}`, { agent: admin, token: p.tokens.admin(), body });
 
     // The big team: 200 member personas, each with a completed evaluation (seeded in SQL).
     const members = await insertPersonas(p.db, TEAM_SIZE, 'Member');
-    const big = expectStatus(await api('POST', '/algorithm/teams', { name: 'Two hundred', memberPersonaIds: members }), 201, 'team')['id'] as number;
+    const big = expectStatus(await api('POST', '/algorithm/teams', { name: 'Two hundred', memberPersonaIds: members }), 201, 'team')[
+      'id'
+    ] as number;
     const home = expectStatus(await api('POST', '/algorithm/teams', { name: 'Home', memberPersonaIds: [] }), 201, 'team')['id'] as number;
     const [candidate] = await insertPersonas(p.db, 1, 'Candidate');
     const created = expectStatus(await api('POST', '/evaluation', { personaId: candidate, teamId: home }), 201, 'candidate evaluation');
@@ -422,11 +501,17 @@ async function main(): Promise<void> {
     await seedCompletedEvaluations(p.db, members, big, candidateEvaluation);
     const hugeMembers = await insertPersonas(p.db, HUGE_TEAM_SIZE, 'Crowd');
     // The API takes at most 1,000 members per request: the bigger team gets its members in SQL.
-    const huge = expectStatus(await api('POST', '/algorithm/teams', { name: 'Two thousand', memberPersonaIds: [] }), 201, 'team')['id'] as number;
+    const huge = expectStatus(await api('POST', '/algorithm/teams', { name: 'Two thousand', memberPersonaIds: [] }), 201, 'team')[
+      'id'
+    ] as number;
     await p.db.query('UPDATE evaluation.teams SET member_persona_ids = $1 WHERE id = $2', [hugeMembers, huge]);
     await seedCompletedEvaluations(p.db, hugeMembers, huge, candidateEvaluation);
-    const answered = await answerAll(p.evaluation.url, candidateEvaluation, p.tokens.admin(), admin, () => Promise.resolve(), { throttled: 0 });
-    log(`setup: platform, ${TEAM_SIZE} + ${HUGE_TEAM_SIZE} members with 104 answers each, candidate answered ${answered.answers.length} questions in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+    const answered = await answerAll(p.evaluation.url, candidateEvaluation, p.tokens.admin(), admin, () => Promise.resolve(), {
+      throttled: 0,
+    });
+    log(
+      `setup: platform, ${TEAM_SIZE} + ${HUGE_TEAM_SIZE} members with 104 answers each, candidate answered ${answered.answers.length} questions in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+    );
     await settleAfterSeeding(p.db);
 
     // BENCH_ONLY=<regex> runs only the parts whose name matches: compare-team, completing, personas, shortlist.
@@ -445,7 +530,9 @@ async function main(): Promise<void> {
       s === undefined
         ? `| ${name} | not measured (BENCH_ONLY) | | | | | |`
         : `| ${name} | ${s.count} | ${fmt(s.p50)} ms | ${fmt(s.p99)} ms | ${fmt(s.max)} ms | ${s.perSecond.toFixed(1)} ${unit}/s | ${s.cpuMsPerCall === undefined ? '—' : `${s.cpuMsPerCall.toFixed(2)} ms`} |`;
-    log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; each service, PostgreSQL and nginx in processes of their own\n`);
+    log(
+      `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; each service, PostgreSQL and nginx in processes of their own\n`,
+    );
     log('| measurement | calls | p50 | p99 | max | throughput | evaluation service CPU per call |');
     log('|---|---|---|---|---|---|---|');
     log(row(`compare-team vs ${TEAM_SIZE} members, sequential`, compare?.sequential, 'req'));
@@ -460,10 +547,13 @@ async function main(): Promise<void> {
     log(row(`${PERSONAS} personas straight to the service, every answer`, direct?.answers, 'answers'));
     log(row('… of which the completing answer', direct?.finals, 'completions'));
     if (gateway && direct) {
-      log(`\nquestionnaire runs: gateway ${(gateway.wallMs / 1000).toFixed(1)} s (${gateway.throttled} answers throttled with 429), direct ${(direct.wallMs / 1000).toFixed(1)} s; each persona sends at most one request per ${PERSONA_INTERVAL_MS} ms`);
+      log(
+        `\nquestionnaire runs: gateway ${(gateway.wallMs / 1000).toFixed(1)} s (${gateway.throttled} answers throttled with 429), direct ${(direct.wallMs / 1000).toFixed(1)} s; each persona sends at most one request per ${PERSONA_INTERVAL_MS} ms`,
+      );
     }
   } finally {
-    for (const cleanup of cleanups.reverse()) await withTimeout(cleanup(), 15_000, 'cleanup').catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+    for (const cleanup of cleanups.reverse())
+      await withTimeout(cleanup(), 15_000, 'cleanup').catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
   }
 }
 

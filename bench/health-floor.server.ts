@@ -21,7 +21,11 @@ class HealthFloorController {
 class HealthFloorModule {}
 
 async function main(): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(HealthFloorModule, new FastifyAdapter({ skipMiddie: true, multipart: false }), { logger: false });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    HealthFloorModule,
+    new FastifyAdapter({ skipMiddie: true, multipart: false }),
+    { logger: false },
+  );
   await app.listen(Number(process.env['PORT']), '127.0.0.1');
 }
 

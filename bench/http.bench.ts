@@ -55,7 +55,11 @@ async function main(): Promise<void> {
     for (const [index, name] of SERVICES_UNDER_TEST.entries()) {
       const profileArgs = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
       // Migrations run at start: one service at a time, as they would on a first `npm start`.
-      const service = await startBenchService(name, { databaseUrl, keys, index: index + 1, nodeArgs: [...EXTRA_NODE_ARGS, ...profileArgs] }, cleanups);
+      const service = await startBenchService(
+        name,
+        { databaseUrl, keys, index: index + 1, nodeArgs: [...EXTRA_NODE_ARGS, ...profileArgs] },
+        cleanups,
+      );
       ports[name] = service.port;
       pids[name] = service.pid;
     }
@@ -65,7 +69,13 @@ async function main(): Promise<void> {
     // A floor server (bench/*.server.ts) with the services' runtime settings, on a free port.
     const startFloor = async (name: string, script: string, args: string[] = []) => {
       const port = await freePort();
-      const env = { ...process.env, ...withNodeRuntime(readNodeRuntime(path.resolve(__dirname, '../..')), process.env), PORT: String(port), DATABASE_URL: databaseUrl, JWT_PUBLIC_KEY: keys.publicKeyPem };
+      const env = {
+        ...process.env,
+        ...withNodeRuntime(readNodeRuntime(path.resolve(__dirname, '../..')), process.env),
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        JWT_PUBLIC_KEY: keys.publicKeyPem,
+      };
       const floor = spawnManaged(name, 0, process.execPath, [path.join(__dirname, script), ...args], env);
       cleanups.push(() => floor.stop());
       await waitForPort(port, 10_000);
@@ -85,14 +95,44 @@ async function main(): Promise<void> {
     const targets: Array<{ name: string; url: string; headers: Record<string, string>; server: number | undefined }> = [
       { name: 'bare Node `http` JSON answer', url: `http://127.0.0.1:${bare}/`, headers: {}, server: bareChild.process.pid },
       { name: '`GET /health` (evaluation, no token)', url: `${direct('evaluation')}/health`, headers: {}, server: pids.evaluation },
-      { name: 'floor: NestJS on Fastify, `GET /health` alone', url: `http://127.0.0.1:${floors.health.port}/health`, headers: {}, server: floors.health.pid },
-      { name: '`GET /account` (organisation, authenticated list)', url: `${direct('organisation')}/account`, headers: auth, server: pids.organisation },
-      { name: '`GET /evaluation/:id` (authenticated, one evaluation)', url: `${direct('evaluation')}/evaluation/${evaluationId}`, headers: auth, server: pids.evaluation },
-      { name: 'floor: Node `http` + pg, the same read', url: `http://127.0.0.1:${floors.node.port}/evaluation/${evaluationId}`, headers: auth, server: floors.node.pid },
-      { name: 'floor: Fastify + pg, the same read', url: `http://127.0.0.1:${floors.fastify.port}/evaluation/${evaluationId}`, headers: auth, server: floors.fastify.pid },
+      {
+        name: 'floor: NestJS on Fastify, `GET /health` alone',
+        url: `http://127.0.0.1:${floors.health.port}/health`,
+        headers: {},
+        server: floors.health.pid,
+      },
+      {
+        name: '`GET /account` (organisation, authenticated list)',
+        url: `${direct('organisation')}/account`,
+        headers: auth,
+        server: pids.organisation,
+      },
+      {
+        name: '`GET /evaluation/:id` (authenticated, one evaluation)',
+        url: `${direct('evaluation')}/evaluation/${evaluationId}`,
+        headers: auth,
+        server: pids.evaluation,
+      },
+      {
+        name: 'floor: Node `http` + pg, the same read',
+        url: `http://127.0.0.1:${floors.node.port}/evaluation/${evaluationId}`,
+        headers: auth,
+        server: floors.node.pid,
+      },
+      {
+        name: 'floor: Fastify + pg, the same read',
+        url: `http://127.0.0.1:${floors.fastify.port}/evaluation/${evaluationId}`,
+        headers: auth,
+        server: floors.fastify.pid,
+      },
       { name: 'gateway `GET /evaluation/health`', url: `${gateway}/evaluation/health`, headers: {}, server: pids.evaluation },
       { name: 'gateway `GET /organisation/account`', url: `${gateway}/organisation/account`, headers: auth, server: pids.organisation },
-      { name: 'gateway `GET /evaluation/evaluation/:id`', url: `${gateway}/evaluation/evaluation/${evaluationId}`, headers: auth, server: pids.evaluation },
+      {
+        name: 'gateway `GET /evaluation/evaluation/:id`',
+        url: `${gateway}/evaluation/evaluation/${evaluationId}`,
+        headers: auth,
+        server: pids.evaluation,
+      },
       { name: 'bare Node `http` (again)', url: `http://127.0.0.1:${bare}/`, headers: {}, server: bareChild.process.pid },
     ];
     const only = process.env['BENCH_ONLY'] ? new RegExp(process.env['BENCH_ONLY']) : undefined;
@@ -115,15 +155,17 @@ async function main(): Promise<void> {
     log('');
     log(`wrk -t2 -c${CONNECTIONS}, ${SECONDS} s each, one run; shares of the bare Node mean (${Math.round(baseline)} req/s)`);
     log('');
-    log('CPU per request: the serving process\'s CPU time (all its threads) over the requests it answered;');
-    log('PostgreSQL\'s: every PostgreSQL process\'s over the same requests, the API-call log\'s writes included.');
+    log("CPU per request: the serving process's CPU time (all its threads) over the requests it answered;");
+    log("PostgreSQL's: every PostgreSQL process's over the same requests, the API-call log's writes included.");
     log('');
     log('| request | req/s | p99 | share of bare Node | CPU per request | PostgreSQL CPU per request |');
     log('|---|---|---|---|---|---|');
     measured.forEach((target, index) => {
       const result = results[index];
       if (!result) return;
-      log(`| ${target.name} | ${Math.round(result.perSecond).toLocaleString('en')} | ${result.p99Ms.toFixed(1)} ms | ${((100 * result.perSecond) / baseline).toFixed(1)} % | ${Math.round(result.cpuMicros)} µs | ${result.postgresMicros === undefined ? '-' : `${Math.round(result.postgresMicros)} µs`} |`);
+      log(
+        `| ${target.name} | ${Math.round(result.perSecond).toLocaleString('en')} | ${result.p99Ms.toFixed(1)} ms | ${((100 * result.perSecond) / baseline).toFixed(1)} % | ${Math.round(result.cpuMicros)} µs | ${result.postgresMicros === undefined ? '-' : `${Math.round(result.postgresMicros)} µs`} |`,
+      );
     });
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();

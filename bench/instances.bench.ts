@@ -70,7 +70,9 @@ function outcome(lines: string[], killedAt: number, killedAddress: string, load:
   for (const request of requests) perSecond.set(Math.floor(request.at), (perSecond.get(Math.floor(request.at)) ?? 0) + 1);
   const last = Math.floor(Math.max(...requests.map((request) => request.at)));
   const after = [...perSecond.entries()].filter(([second]) => second > killedAt && second < last).map(([, count]) => count);
-  const serving = requests.find((request) => request.at > killedAt + healthyAfter - 1 && request.status === 200 && request.lastAddress === killedAddress);
+  const serving = requests.find(
+    (request) => request.at > killedAt + healthyAfter - 1 && request.status === 200 && request.lastAddress === killedAddress,
+  );
   return {
     load,
     requests: requests.length,
@@ -104,7 +106,8 @@ async function main(): Promise<void> {
         const supervised = new SupervisedProcess({
           label: `the evaluation service (instance ${instance} of 2, port ${port})`,
           spawn: () => spawnBenchService('evaluation', { databaseUrl, keys, port, index: 1 + instance }),
-          ready: (child) => waitForHealth(port, 30_000, 'evaluation', () => child.process.exitCode === null && child.process.signalCode === null),
+          ready: (child) =>
+            waitForHealth(port, 30_000, 'evaluation', () => child.process.exitCode === null && child.process.signalCode === null),
           log: (line) => {
             log(`  ${line}`);
             if (line.includes(' is back ')) backs.splice(0).forEach((resolve) => resolve());
@@ -123,23 +126,43 @@ async function main(): Promise<void> {
       }),
     );
     const [first, second] = evaluation as [(typeof evaluation)[number], (typeof evaluation)[number]];
-    const evaluationId = await evaluationToRead({ profile: `http://127.0.0.1:${profilePort}`, evaluation: `http://${first.address}` }, admin);
-    const upstream = (addresses: string[]) => (name: string) => (name === 'evaluation' ? addresses : `127.0.0.1:${name === 'profile' ? profilePort : 1}`);
+    const evaluationId = await evaluationToRead(
+      { profile: `http://127.0.0.1:${profilePort}`, evaluation: `http://${first.address}` },
+      admin,
+    );
+    const upstream = (addresses: string[]) => (name: string) =>
+      name === 'evaluation' ? addresses : `127.0.0.1:${name === 'profile' ? profilePort : 1}`;
     const read = `/evaluation/evaluation/${evaluationId}`;
 
-    const gateways = { one: await startBenchGateway(upstream([first.address])), two: await startBenchGateway(upstream([first.address, second.address])) };
-    cleanups.push(() => gateways.one.stop(), () => gateways.two.stop());
-    for (const gateway of Object.values(gateways)) await wrk(wrkBinary, { url: `${gateway.url}${read}`, headers: auth, seconds: 2, connections: CONNECTIONS }); // warm-up
+    const gateways = {
+      one: await startBenchGateway(upstream([first.address])),
+      two: await startBenchGateway(upstream([first.address, second.address])),
+    };
+    cleanups.push(
+      () => gateways.one.stop(),
+      () => gateways.two.stop(),
+    );
+    for (const gateway of Object.values(gateways))
+      await wrk(wrkBinary, { url: `${gateway.url}${read}`, headers: auth, seconds: 2, connections: CONNECTIONS }); // warm-up
 
     const rounds: Record<'one' | 'two', Round[]> = { one: [], two: [] };
     const serviceCpuMs = () => evaluation.reduce((sum, entry) => sum + processCpuMs(entry.supervised.child?.process.pid ?? 0), 0);
     for (let index = 0; index < ROUNDS; index += 1) {
       for (const which of ['one', 'two'] as const) {
         const [cpuBefore, machineBefore, started] = [serviceCpuMs(), machineTicks(), Date.now()];
-        const result = await wrk(wrkBinary, { url: `${gateways[which].url}${read}`, headers: auth, seconds: SECONDS, connections: CONNECTIONS });
+        const result = await wrk(wrkBinary, {
+          url: `${gateways[which].url}${read}`,
+          headers: auth,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+        });
         const [cpuAfter, machineAfter, ended] = [serviceCpuMs(), machineTicks(), Date.now()];
         if (result.failures > 0) throw new Error(`${which}: ${result.failures} failed requests`);
-        rounds[which].push({ result, serviceCores: (cpuAfter - cpuBefore) / (ended - started), machineBusy: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total) });
+        rounds[which].push({
+          result,
+          serviceCores: (cpuAfter - cpuBefore) / (ended - started),
+          machineBusy: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),
+        });
         log(`round ${index + 1}, ${which === 'one' ? 'one process' : 'two processes'}: ${round(result.perSecond)} req/s`);
       }
     }
@@ -165,7 +188,9 @@ async function main(): Promise<void> {
 
     const s = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(1)} s`);
     log('');
-    log(`${cpus().length} cores shared with other work (load average ${load.toFixed(1)} at the start); wrk -t2 -c${CONNECTIONS} on the same machine`);
+    log(
+      `${cpus().length} cores shared with other work (load average ${load.toFixed(1)} at the start); wrk -t2 -c${CONNECTIONS} on the same machine`,
+    );
     log(`through the gateway, rate limits lifted; ${ROUNDS} alternating rounds of ${SECONDS} s, medians`);
     log('');
     log('| evaluation processes | req/s | p99 | rounds (req/s) | CPU of the evaluation processes | machine busy |');
@@ -175,16 +200,22 @@ async function main(): Promise<void> {
       const entries = rounds[which];
       const cores = median(entries.map((entry) => entry.serviceCores)).toFixed(2);
       const busy = Math.round(100 * median(entries.map((entry) => entry.machineBusy)));
-      log(`| ${which === 'one' ? 1 : 2} | ${round(perSecond(which))} | ${median(entries.map((entry) => entry.result.p99Ms)).toFixed(1)} ms | ${entries.map((entry) => round(entry.result.perSecond)).join(', ')} | ${cores} cores | ${busy} % |`);
+      log(
+        `| ${which === 'one' ? 1 : 2} | ${round(perSecond(which))} | ${median(entries.map((entry) => entry.result.p99Ms)).toFixed(1)} ms | ${entries.map((entry) => round(entry.result.perSecond)).join(', ')} | ${cores} cores | ${busy} % |`,
+      );
     }
     log(`two against one: ×${(perSecond('two') / perSecond('one')).toFixed(2)}`);
     log('');
     log(`SIGKILL of one evaluation process ${KILL_AFTER_SECONDS} s into ${KILL_SECONDS} s of the same load; the supervisor restarts it`);
     log('');
-    log('| behind the gateway | requests | 5xx answers | retried on another process | errors from – to | killed process healthy | first answer from it | req/s before | slowest second after |');
+    log(
+      '| behind the gateway | requests | 5xx answers | retried on another process | errors from – to | killed process healthy | first answer from it | req/s before | slowest second after |',
+    );
     log('|---|---|---|---|---|---|---|---|---|');
     for (const [what, kill] of kills) {
-      log(`| ${what} | ${round(kill.requests)} | ${round(kill.errors)} | ${round(kill.retried)} | ${kill.errors > 0 ? `${s(kill.errorsFrom)} – ${s(kill.errorsTo)}` : '–'} | ${s(kill.healthyAfter)} | ${s(kill.servingAfter)} | ${round(kill.before)} | ${round(kill.lowest)} |`);
+      log(
+        `| ${what} | ${round(kill.requests)} | ${round(kill.errors)} | ${round(kill.retried)} | ${kill.errors > 0 ? `${s(kill.errorsFrom)} – ${s(kill.errorsTo)}` : '–'} | ${s(kill.healthyAfter)} | ${s(kill.servingAfter)} | ${round(kill.before)} | ${round(kill.lowest)} |`,
+      );
     }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -44,11 +44,24 @@ async function seedPersona(client: Client, evaluations: number): Promise<string>
   const questionSet = {
     groups: [{ id: 1, name: 'pace', title: 'Pace', scoreType: 'SUPPLEMENTARY' }],
     questions: Array.from({ length: QUESTIONS }, (_, index) => ({
-      id: index + 1, text: `Question ${index + 1}: I like to work at a steady, predictable pace.`, summary: null, type: 'LIKERT', likertAnswerSet: 'agree',
-      questionGroupId: 1, questionGroupName: 'pace', questionGroupTitle: 'Pace', orderIndex: index, reverseScore: false, faking: false, metadata: null,
+      id: index + 1,
+      text: `Question ${index + 1}: I like to work at a steady, predictable pace.`,
+      summary: null,
+      type: 'LIKERT',
+      likertAnswerSet: 'agree',
+      questionGroupId: 1,
+      questionGroupName: 'pace',
+      questionGroupTitle: 'Pace',
+      orderIndex: index,
+      reverseScore: false,
+      faking: false,
+      metadata: null,
     })),
   };
-  await client.query(`INSERT INTO evaluation.questionnaire_versions (hash, question_set) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING`, ['bench', JSON.stringify(questionSet)]);
+  await client.query(`INSERT INTO evaluation.questionnaire_versions (hash, question_set) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING`, [
+    'bench',
+    JSON.stringify(questionSet),
+  ]);
   await client.query(`INSERT INTO evaluation.teams (name, member_persona_ids) VALUES ('Bench', ARRAY[$1::uuid])`, [id]);
   await client.query(
     `INSERT INTO evaluation.evaluations (persona_id, team_id, status, questionnaire_version_id, total, answered, answer_values, results, completed_at, created_at)
@@ -66,7 +79,9 @@ async function seedPersona(client: Client, evaluations: number): Promise<string>
 }
 
 async function seedLog(client: Client, entries: number): Promise<void> {
-  await client.query(`SELECT telemetry.ensure_month_partition(d) FROM generate_series(now() - interval '400 days', now(), interval '1 month') AS d`);
+  await client.query(
+    `SELECT telemetry.ensure_month_partition(d) FROM generate_series(now() - interval '400 days', now(), interval '1 month') AS d`,
+  );
   await client.query(
     `INSERT INTO telemetry.api_calls (service, start_time, end_time, processing_time, method, url, http_version, status_code, caller_app, device_type, raw_headers, body, params, query)
      SELECT 'profile', t, t, 3, 'POST', '/persona', '1.1', 201, 'hub', 'desktop', '["user-agent","Mozilla/5.0"]',
@@ -108,7 +123,11 @@ async function exportOnce(service: RunningTestService, token: string, personaId:
     }).on('error', reject);
   });
   clearInterval(sampler);
-  return { bytes, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakHeapMiB: sampleHeap ? (peak - baseline) / MIB : Number.NaN };
+  return {
+    bytes,
+    seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    peakHeapMiB: sampleHeap ? (peak - baseline) / MIB : Number.NaN,
+  };
 }
 
 async function main(): Promise<void> {
@@ -116,12 +135,18 @@ async function main(): Promise<void> {
   const client = new Client({ connectionString: database.url });
   await client.connect();
   const tokens = new TestTokens();
-  const service = await startTestService('profile', (config) => profileAppModule(config), { databaseUrl: database.url, keys: tokens.keys, env: { REQUEST_LOG: 'off' } });
+  const service = await startTestService('profile', (config) => profileAppModule(config), {
+    databaseUrl: database.url,
+    keys: tokens.keys,
+    env: { REQUEST_LOG: 'off' },
+  });
   try {
     if (!global.gc) console.log('no --expose-gc: the heap figures include garbage not yet collected');
     const personas = { small: await seedPersona(client, 200), large: await seedPersona(client, 2_000) };
     await client.query('ANALYZE');
-    console.log('\n1. Evaluations (three rounds, alternating): time without sampling; the live heap while answering, above the live heap before');
+    console.log(
+      '\n1. Evaluations (three rounds, alternating): time without sampling; the live heap while answering, above the live heap before',
+    );
     const runs: Record<'small' | 'large', Array<{ timed: ExportRun; sampled: ExportRun }>> = { small: [], large: [] };
     for (let round = 0; round < 3; round += 1) {
       for (const size of ['small', 'large'] as const) {
@@ -133,7 +158,9 @@ async function main(): Promise<void> {
       const evaluations = size === 'small' ? 200 : 2_000;
       for (const { timed, sampled } of runs[size]) {
         const rate = timed.bytes / MIB / timed.seconds;
-        console.log(`  ${String(evaluations).padStart(5)} evaluations: ${(timed.bytes / MIB).toFixed(1)} MiB in ${timed.seconds.toFixed(2)} s (${rate.toFixed(1)} MiB/s); live heap +${sampled.peakHeapMiB.toFixed(1)} MiB at most`);
+        console.log(
+          `  ${String(evaluations).padStart(5)} evaluations: ${(timed.bytes / MIB).toFixed(1)} MiB in ${timed.seconds.toFixed(2)} s (${rate.toFixed(1)} MiB/s); live heap +${sampled.peakHeapMiB.toFixed(1)} MiB at most`,
+        );
       }
     }
 
@@ -141,10 +168,16 @@ async function main(): Promise<void> {
     const seeded = Date.now();
     await seedLog(client, LOG_ENTRIES);
     console.log(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
-    const [nobody] = (await client.query<{ id: string }>(`INSERT INTO profile.personas (user_id, role, description, email_address) VALUES (gen_random_uuid(), 'x', 'x', 'nobody@example.test') RETURNING id`)).rows;
+    const [nobody] = (
+      await client.query<{ id: string }>(
+        `INSERT INTO profile.personas (user_id, role, description, email_address) VALUES (gen_random_uuid(), 'x', 'x', 'nobody@example.test') RETURNING id`,
+      )
+    ).rows;
     for (let round = 0; round < 3; round += 1) {
       const run = await exportOnce(service, tokens.admin(), nobody?.id ?? '', false);
-      console.log(`  export of a persona with nothing else: ${run.seconds.toFixed(2)} s (${((run.seconds * 1e6) / LOG_ENTRIES).toFixed(2)} µs per entry read)`);
+      console.log(
+        `  export of a persona with nothing else: ${run.seconds.toFixed(2)} s (${((run.seconds * 1e6) / LOG_ENTRIES).toFixed(2)} µs per entry read)`,
+      );
     }
   } finally {
     await service.close();

@@ -25,7 +25,8 @@ interface Sample {
 
 /** The command `npm start` runs after its build, from the tree's package.json. */
 function startCommand(tree: string): string[] {
-  const script = (JSON.parse(readFileSync(path.join(tree, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
+  const script =
+    (JSON.parse(readFileSync(path.join(tree, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
   const command = script.split('&&').pop()?.trim().split(/\s+/) ?? [];
   if (command[0] !== 'node') throw new Error(`${tree}: npm start does not end in a node command: ${script}`);
   return command.slice(1).map((arg) => (arg.startsWith('dist/') ? path.join(tree, arg) : arg));
@@ -55,7 +56,9 @@ function partOf(pid: number, runnerPid: number): string {
   } catch {
     return 'other'; // ended since it was listed
   }
-  const service = SERVICE_NAMES.find((name) => args.includes(`apps/${name}/src/main.js`) || args.includes(`services.js ${name}`) /* a version that ran a bundle */);
+  const service = SERVICE_NAMES.find(
+    (name) => args.includes(`apps/${name}/src/main.js`) || args.includes(`services.js ${name}`) /* a version that ran a bundle */,
+  );
   if (service) return service;
   return args.startsWith('nginx') ? 'nginx' : args.includes('postgres') ? 'postgres' : 'other';
 }
@@ -77,7 +80,11 @@ async function startOnce(tree: string, env: NodeJS.ProcessEnv): Promise<Sample> 
   let output = '';
   const onOutput = (chunk: Buffer) => {
     output += chunk.toString();
-    for (const [part, marker] of [['postgres', 'embedded PostgreSQL on'], ['maildev', 'MailDev: SMTP'], ['ready', 'ready in']] as const) {
+    for (const [part, marker] of [
+      ['postgres', 'embedded PostgreSQL on'],
+      ['maildev', 'MailDev: SMTP'],
+      ['ready', 'ready in'],
+    ] as const) {
       if (timeline[part] === undefined && output.includes(marker)) timeline[part] = Date.now() - started;
     }
   };
@@ -132,12 +139,17 @@ function print(rows: Array<{ tree: string; kind: string; sample: Sample }>): voi
   const parts = ['runner', ...SERVICE_NAMES, 'postgres', 'nginx'];
   console.log('| tree | start | to healthy | idle RSS, all processes | processes |');
   console.log('|---|---|---|---|---|');
-  for (const { tree, kind, sample } of rows) console.log(`| ${tree} | ${kind} | ${seconds(sample.startMs)} s | ${Math.round(total(sample))} MiB | ${sample.processes} |`);
+  for (const { tree, kind, sample } of rows)
+    console.log(`| ${tree} | ${kind} | ${seconds(sample.startMs)} s | ${Math.round(total(sample))} MiB | ${sample.processes} |`);
   console.log(`\nIdle RSS by part, MiB\n| tree | start | ${parts.join(' | ')} |\n|${'---|'.repeat(parts.length + 2)}`);
-  for (const { tree, kind, sample } of rows) console.log(`| ${tree} | ${kind} | ${parts.map((part) => (sample.rssMiB[part] ?? 0).toFixed(0)).join(' | ')} |`);
+  for (const { tree, kind, sample } of rows)
+    console.log(`| ${tree} | ${kind} | ${parts.map((part) => (sample.rssMiB[part] ?? 0).toFixed(0)).join(' | ')} |`);
   const steps = ['postgres', 'maildev', ...SERVICE_NAMES, 'ready'];
-  console.log(`\nSeconds from the runner's spawn until each part was ready\n| tree | start | ${steps.join(' | ')} |\n|${'---|'.repeat(steps.length + 2)}`);
-  for (const { tree, kind, sample } of rows) console.log(`| ${tree} | ${kind} | ${steps.map((step) => seconds(sample.timeline[step])).join(' | ')} |`);
+  console.log(
+    `\nSeconds from the runner's spawn until each part was ready\n| tree | start | ${steps.join(' | ')} |\n|${'---|'.repeat(steps.length + 2)}`,
+  );
+  for (const { tree, kind, sample } of rows)
+    console.log(`| ${tree} | ${kind} | ${steps.map((step) => seconds(sample.timeline[step])).join(' | ')} |`);
 }
 
 async function main(): Promise<void> {

@@ -39,9 +39,14 @@ function required(name: string): string {
 }
 
 const statements = new SharedPipeline({ connectionString: required('DATABASE_URL') }, 'read-floor');
-const tokens = new VerifiedTokenCache(new TokenSigner({ publicKeyPem: required('JWT_PUBLIC_KEY'), issuer: 'teamfit', audience: 'teamfit-api' }));
+const tokens = new VerifiedTokenCache(
+  new TokenSigner({ publicKeyPem: required('JWT_PUBLIC_KEY'), issuer: 'teamfit', audience: 'teamfit-api' }),
+);
 
-const refusal = (status: number, error: string, message: string): Answer => ({ status, body: JSON.stringify({ statusCode: status, error, message }) });
+const refusal = (status: number, error: string, message: string): Answer => ({
+  status,
+  body: JSON.stringify({ statusCode: status, error, message }),
+});
 
 /** The read itself, the same for both variants. */
 async function readEvaluation(authorization: string | undefined, id: string): Promise<Answer> {

@@ -19,7 +19,9 @@ async function seedLog(url: string): Promise<number> {
   const started = Date.now();
   try {
     // Spread over 400 days; partitions first, then rows in chunks, then the rollup they imply.
-    await client.query(`SELECT telemetry.ensure_month_partition(d) FROM generate_series(now() - interval '400 days', now() + interval '31 days', interval '1 month') AS d`);
+    await client.query(
+      `SELECT telemetry.ensure_month_partition(d) FROM generate_series(now() - interval '400 days', now() + interval '31 days', interval '1 month') AS d`,
+    );
     const chunk = 1_000_000;
     for (let offset = 0; offset < ENTRIES; offset += chunk) {
       const size = Math.min(chunk, ENTRIES - offset);
@@ -71,7 +73,12 @@ async function throughput(url: string, tokens: TestTokens, mode: Mode): Promise<
   // The lines go down a pipe to a reader of their own, as they do to docker's or the runner's.
   const reader = mode === 'lines' ? spawn('cat', [], { stdio: ['pipe', 'ignore', 'inherit'] }) : undefined;
   const env = { REQUEST_LOG: mode === 'off' ? 'off' : 'on', LOG_LEVEL: mode === 'lines' ? 'log' : 'error' };
-  const service = await startTestService('organisation', organisationAppModule, { databaseUrl: url, keys: tokens.keys, env, logOutput: reader?.stdin ?? undefined });
+  const service = await startTestService('organisation', organisationAppModule, {
+    databaseUrl: url,
+    keys: tokens.keys,
+    env,
+    logOutput: reader?.stdin ?? undefined,
+  });
   try {
     const headers = { authorization: `Bearer ${tokens.admin()}`, 'user-agent': 'Mozilla/5.0 bench' };
     await closedLoop({ url: `${service.url}/account`, headers, concurrency: 16, seconds: 3 }); // warm-up
@@ -121,7 +128,11 @@ function lineCost(): { byHand: number; stringify: number } {
     flush();
     return Number(process.hrtime.bigint() - started) / count;
   };
-  const byHand = (): number => time((i) => log.request('log', Date.now(), '0f8fad5bd9cb469fa16570867728950e', 'GET', `/account/${i & 7}`, 200, 3.412), () => log.flush());
+  const byHand = (): number =>
+    time(
+      (i) => log.request('log', Date.now(), '0f8fad5bd9cb469fa16570867728950e', 'GET', `/account/${i & 7}`, 200, 3.412),
+      () => log.flush(),
+    );
   let pending = '';
   const stringify = (): number =>
     time(
@@ -150,7 +161,11 @@ async function main(): Promise<void> {
   try {
     const seedMs = await seedLog(database.url);
     console.log(`seeded ${ENTRIES.toLocaleString('en')} log entries in ${(seedMs / 1000).toFixed(0)} s`);
-    const service = await startTestService('organisation', organisationAppModule, { databaseUrl: database.url, keys: tokens.keys, env: { REQUEST_LOG: 'off' } });
+    const service = await startTestService('organisation', organisationAppModule, {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { REQUEST_LOG: 'off' },
+    });
     try {
       for (const path of ['/stats/visitors', '/stats/byapp']) {
         const result = await timeEndpoint(service, path, tokens.account());
@@ -160,12 +175,22 @@ async function main(): Promise<void> {
       await service.close();
     }
     const { off, on, lines } = await compareThroughput(database.url, tokens);
-    for (const [name, result] of [['log off', off], ['log on', on], ['log on + request lines', lines]] as const) {
-      console.log(`| GET /organisation/account, ${name} | ${result.perSecond.toFixed(0)} req/s | ${ms(result.p50)} | ${ms(result.p99)} | ${result.cpuMicros.toFixed(0)} µs CPU a request | ${result.errors} errors |`);
+    for (const [name, result] of [
+      ['log off', off],
+      ['log on', on],
+      ['log on + request lines', lines],
+    ] as const) {
+      console.log(
+        `| GET /organisation/account, ${name} | ${result.perSecond.toFixed(0)} req/s | ${ms(result.p50)} | ${ms(result.p99)} | ${result.cpuMicros.toFixed(0)} µs CPU a request | ${result.errors} errors |`,
+      );
     }
-    console.log(`throughput loss with the log on (medians of 3 alternating rounds): ${(100 * (1 - on.perSecond / off.perSecond)).toFixed(1)} %`);
+    console.log(
+      `throughput loss with the log on (medians of 3 alternating rounds): ${(100 * (1 - on.perSecond / off.perSecond)).toFixed(1)} %`,
+    );
     console.log(`throughput loss with the log on and a line per request: ${(100 * (1 - lines.perSecond / off.perSecond)).toFixed(1)} %`);
-    console.log(`CPU a request (service and load generator): the API-call log +${(on.cpuMicros - off.cpuMicros).toFixed(1)} µs, the request line +${(lines.cpuMicros - on.cpuMicros).toFixed(1)} µs more`);
+    console.log(
+      `CPU a request (service and load generator): the API-call log +${(on.cpuMicros - off.cpuMicros).toFixed(1)} µs, the request line +${(lines.cpuMicros - on.cpuMicros).toFixed(1)} µs more`,
+    );
     const cost = lineCost();
     console.log(`one request line: ${cost.byHand.toFixed(0)} ns by hand, ${cost.stringify.toFixed(0)} ns with JSON.stringify`);
   } finally {

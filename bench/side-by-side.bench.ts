@@ -21,7 +21,11 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 4);
 const CONNECTIONS = 50;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 async function main(): Promise<void> {
   const baseTree = process.env['BENCH_BASE'];
@@ -30,7 +34,8 @@ async function main(): Promise<void> {
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     const { databaseUrl, postgresPid, keys, admin, auth } = await benchBasics(cleanups);
-    const start = (name: ServiceName, index: number, distRoot?: string) => startBenchService(name, { databaseUrl, keys, index, distRoot }, cleanups);
+    const start = (name: ServiceName, index: number, distRoot?: string) =>
+      startBenchService(name, { databaseUrl, keys, index, distRoot }, cleanups);
     // The organisation service seeds the questionnaire; profile holds the persona.
     const profile = await start('profile', 1);
     await start('organisation', 2);
@@ -47,9 +52,13 @@ async function main(): Promise<void> {
       const startedSecond = await start('evaluation', 4 + phase * 2, distRoots[second]);
       const versions = first === 'this' ? { this: startedFirst, base: startedSecond } : { this: startedSecond, base: startedFirst };
       evaluationId ??= await evaluationToRead({ profile: profile.url, evaluation: versions.this.url }, admin);
-      const requests = { '`GET /health`': { path: '/health', headers: {} }, '`GET /evaluation/:id`': { path: `/evaluation/${evaluationId}`, headers: auth } };
+      const requests = {
+        '`GET /health`': { path: '/health', headers: {} },
+        '`GET /evaluation/:id`': { path: `/evaluation/${evaluationId}`, headers: auth },
+      };
       for (const service of Object.values(versions)) {
-        for (const request of Object.values(requests)) await wrk(wrkBinary, { url: `${service.url}${request.path}`, headers: request.headers, seconds: 2, connections: CONNECTIONS });
+        for (const request of Object.values(requests))
+          await wrk(wrkBinary, { url: `${service.url}${request.path}`, headers: request.headers, seconds: 2, connections: CONNECTIONS });
       }
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       for (let round = 0; round < ROUNDS / 2; round++) {
@@ -59,12 +68,24 @@ async function main(): Promise<void> {
             const service = versions[version];
             const cpuBefore = processCpuNs(service.pid);
             const postgresCpu = familyCpuMeter(postgresPid);
-            const result = await wrk(wrkBinary, { url: `${service.url}${request.path}`, headers: request.headers, seconds: SECONDS, connections: CONNECTIONS });
+            const result = await wrk(wrkBinary, {
+              url: `${service.url}${request.path}`,
+              headers: request.headers,
+              seconds: SECONDS,
+              connections: CONNECTIONS,
+            });
             if (result.failures > 0) throw new Error(`${name} (${version}): ${result.failures} failed requests`);
             // The API-call log writes its entries every second: they are this run's cost, not the next one's.
             await new Promise((resolve) => setTimeout(resolve, 1_500));
             const key = `${name} | ${version}`;
-            samples.set(key, [...(samples.get(key) ?? []), { perSecond: result.perSecond, cpuMicros: (processCpuNs(service.pid) - cpuBefore) / 1000 / result.requests, postgresMicros: postgresCpu(result.requests) }]);
+            samples.set(key, [
+              ...(samples.get(key) ?? []),
+              {
+                perSecond: result.perSecond,
+                cpuMicros: (processCpuNs(service.pid) - cpuBefore) / 1000 / result.requests,
+                postgresMicros: postgresCpu(result.requests),
+              },
+            ]);
           }
         }
         log(`${first} started first: round ${round + 1} of ${ROUNDS / 2}`);
@@ -75,11 +96,15 @@ async function main(): Promise<void> {
     log('');
     log(`wrk -t2 -c${CONNECTIONS}, ${SECONDS} s a run, ${ROUNDS} rounds alternating; base: ${baseTree}`);
     log('');
-    log('| request | version | CPU per request, median | PostgreSQL CPU per request, median | req/s, median | CPU per request, every run |');
+    log(
+      '| request | version | CPU per request, median | PostgreSQL CPU per request, median | req/s, median | CPU per request, every run |',
+    );
     log('|---|---|---|---|---|---|');
     for (const [key, runs] of samples) {
       const postgres = runs.flatMap((run) => (run.postgresMicros === undefined ? [] : [run.postgresMicros]));
-      log(`| ${key} | ${Math.round(median(runs.map((run) => run.cpuMicros)))} µs | ${postgres.length === 0 ? '-' : `${Math.round(median(postgres))} µs`} | ${Math.round(median(runs.map((run) => run.perSecond))).toLocaleString('en')} | ${runs.map((run) => Math.round(run.cpuMicros)).join(', ')} |`);
+      log(
+        `| ${key} | ${Math.round(median(runs.map((run) => run.cpuMicros)))} µs | ${postgres.length === 0 ? '-' : `${Math.round(median(postgres))} µs`} | ${Math.round(median(runs.map((run) => run.perSecond))).toLocaleString('en')} | ${runs.map((run) => Math.round(run.cpuMicros)).join(', ')} |`,
+      );
     }
     // Each round measured both versions back to back: how often this one took less CPU than the other in the same round.
     log('');

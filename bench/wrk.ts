@@ -15,7 +15,8 @@ export interface WrkResult {
 }
 
 /** Debian's wrk, installed on the spot when running as root. */
-export const wrkBinary = (log: (line: string) => void): string => ensureCommand({ packageName: 'wrk', find: () => commandOnPath('wrk'), log });
+export const wrkBinary = (log: (line: string) => void): string =>
+  ensureCommand({ packageName: 'wrk', find: () => commandOnPath('wrk'), log });
 
 function toMs(value: string, unit: string): number {
   const n = Number(value);
@@ -26,9 +27,19 @@ function toMs(value: string, unit: string): number {
 }
 
 /** Runs in the background: the caller's event loop goes on (a supervisor may restart a process meanwhile). */
-export async function wrk(binary: string, options: { url: string; headers: Record<string, string>; seconds: number; connections: number }): Promise<WrkResult> {
+export async function wrk(
+  binary: string,
+  options: { url: string; headers: Record<string, string>; seconds: number; connections: number },
+): Promise<WrkResult> {
   const { url, headers, seconds, connections } = options;
-  const args = ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+  const args = [
+    '-t2',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    url,
+  ];
   const { stdout: output } = await promisify(execFile)(binary, args, { encoding: 'utf8' });
   const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? NaN);
   const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN);

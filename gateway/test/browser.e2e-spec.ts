@@ -41,7 +41,11 @@ interface CallResult {
 }
 
 /** One fetch made by the page itself; a CORS refusal is a rejected fetch (TypeError). */
-function callFrom(page: Page, url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<CallResult> {
+function callFrom(
+  page: Page,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<CallResult> {
   return page.evaluate(
     async ({ url, method, headers, body }) => {
       try {
@@ -72,12 +76,19 @@ describe('the gateway in a real browser (headless Chromium)', () => {
     const options = { databaseUrl: database.url, keys: tokens.keys, env: { SMTP_URL: smtp.url, ADMIN_EMAIL } };
     // The organisation service ensures the administrator account when it starts.
     const organisation = await startTestService('organisation', organisationAppModule, options);
-    const [auth, evaluation] = await Promise.all([startTestService('auth', authAppModule, options), startTestService('evaluation', evaluationAppModule, options)]);
+    const [auth, evaluation] = await Promise.all([
+      startTestService('auth', authAppModule, options),
+      startTestService('evaluation', evaluationAppModule, options),
+    ]);
     services = [organisation, auth, evaluation];
     allowed = await startAppOrigin();
     other = await startAppOrigin();
     // The allowed origin plays ADMIN_APP_ORIGIN; the other one is configured nowhere.
-    gateway = await startTestGateway(ROOT, { auth: auth.port, organisation: organisation.port, evaluation: evaluation.port }, { corsOrigins: [allowed.origin] });
+    gateway = await startTestGateway(
+      ROOT,
+      { auth: auth.port, organisation: organisation.port, evaluation: evaluation.port },
+      { corsOrigins: [allowed.origin] },
+    );
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
   });
 
@@ -125,7 +136,11 @@ describe('the gateway in a real browser (headless Chromium)', () => {
     const verifier = randomBytes(32).toString('base64url');
     // JSON and X-App-Source make the browser ask first (preflight) for each of these calls.
     const json = { 'Content-Type': 'application/json', 'X-App-Source': 'admin' };
-    const login = await callFrom(page, `${gateway.url}/auth/login`, { method: 'POST', headers: json, body: { emailAddress: ADMIN_EMAIL, codeChallenge: s256Challenge(verifier) } });
+    const login = await callFrom(page, `${gateway.url}/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: { emailAddress: ADMIN_EMAIL, codeChallenge: s256Challenge(verifier) },
+    });
     expect(login).toMatchObject({ ok: true, status: 200, body: { accessToken: expect.any(String) } });
     const loginToken = (login.body as { accessToken: string }).accessToken;
 
@@ -139,7 +154,9 @@ describe('the gateway in a real browser (headless Chromium)', () => {
     const accessToken = (verified.body as { accessToken: string }).accessToken;
 
     // An authenticated read; the page may read X-Total-Count because the gateway exposes it.
-    const roles = await callFrom(page, `${gateway.url}/evaluation/algorithm/roles`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const roles = await callFrom(page, `${gateway.url}/evaluation/algorithm/roles`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
     expect(roles).toEqual({ ok: true, status: 200, body: [], totalCount: '0' });
     // Errors are readable too: the platform error body of a refused call.
     const refused = await callFrom(page, `${gateway.url}/evaluation/algorithm/roles`, { headers: { Authorization: 'Bearer not-a-token' } });
@@ -149,7 +166,9 @@ describe('the gateway in a real browser (headless Chromium)', () => {
 
   it('a page on another origin is refused by the browser: its calls reject, with or without a preflight', async () => {
     const page = await openPage(other.origin);
-    const preflighted = await callFrom(page, `${gateway.url}/evaluation/algorithm/roles`, { headers: { Authorization: `Bearer ${tokens.admin()}` } });
+    const preflighted = await callFrom(page, `${gateway.url}/evaluation/algorithm/roles`, {
+      headers: { Authorization: `Bearer ${tokens.admin()}` },
+    });
     expect(preflighted).toEqual({ ok: false, error: 'TypeError' });
     const simple = await callFrom(page, `${gateway.url}/auth/health`);
     expect(simple).toEqual({ ok: false, error: 'TypeError' });

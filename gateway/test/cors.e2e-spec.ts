@@ -7,16 +7,28 @@ import { announceBody, type RawAnswer, rawRequest } from './raw-http';
 const ROOT = path.resolve(__dirname, '../..');
 const ALLOWED = ['http://localhost:3000', 'http://localhost:3001', 'https://preview.teamfit.example'];
 const REFUSED = ['http://evil.example', 'http://localhost:3000.evil.example', 'https://localhost:3000', 'http://localhost:30001', 'null'];
-const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
 
-const corsHeadersOf = (headers: RawAnswer['headers']) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')));
+const corsHeadersOf = (headers: RawAnswer['headers']) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')));
 
 const preflight = (url: string, pathName: string, origin: string, method = 'POST') =>
-  rawRequest(url, 'OPTIONS', pathName, { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,x-app-source' });
+  rawRequest(url, 'OPTIONS', pathName, {
+    origin,
+    'access-control-request-method': method,
+    'access-control-request-headers': 'authorization,content-type,x-app-source',
+  });
 
 /** What a page on an allowed origin may read of an actual answer. */
 const expectReadableBy = (answer: RawAnswer, origin: string) => {
-  expect(corsHeadersOf(answer.headers)).toEqual({ 'access-control-allow-origin': origin, 'access-control-expose-headers': 'X-Total-Count, X-Request-Id, Retry-After' });
+  expect(corsHeadersOf(answer.headers)).toEqual({
+    'access-control-allow-origin': origin,
+    'access-control-expose-headers': 'X-Total-Count, X-Request-Id, Retry-After',
+  });
   expect(String(answer.headers['vary'])).toMatch(/\bOrigin\b/);
   expect(answer.headers).toMatchObject(SECURITY_HEADERS);
 };
@@ -77,7 +89,8 @@ describe('CORS at the gateway', () => {
     const answer = await preflight(gateway.url, '/auth/login', origin);
     expect(answer.status).toBe(204);
     expect(corsHeadersOf(answer.headers)).toEqual({});
-    for (const pathName of ['/auth/health', '/nowhere', '/media/health']) expect(corsHeadersOf((await rawRequest(gateway.url, 'GET', pathName, { origin })).headers)).toEqual({});
+    for (const pathName of ['/auth/health', '/nowhere', '/media/health'])
+      expect(corsHeadersOf((await rawRequest(gateway.url, 'GET', pathName, { origin })).headers)).toEqual({});
   });
 
   it('sends no CORS header to a caller without an Origin, and passes an OPTIONS that is no preflight on to the service', async () => {
@@ -91,7 +104,9 @@ describe('CORS at the gateway', () => {
   it('does not count preflights against the sign-in budget, and lets a page read its 429', async () => {
     const origin = ALLOWED[0] ?? '';
     // Twice the burst: a limited preflight would be 429 from the 12th on.
-    const statuses = await Promise.all(Array.from({ length: 22 }, async () => (await preflight(gateway.url, '/auth/login', origin)).status));
+    const statuses = await Promise.all(
+      Array.from({ length: 22 }, async () => (await preflight(gateway.url, '/auth/login', origin)).status),
+    );
     expect(statuses).toEqual(Array(22).fill(204));
     // The whole budget (1 + burst 10) is still there for the calls themselves.
     for (let i = 0; i < 11; i += 1) await request(gateway.url).post('/auth/login').set('origin', origin).send({}).expect(400);

@@ -6,7 +6,8 @@ import { type AuthBehindGateway, startAuthBehindGateway } from './platform-servi
 
 const ROOT = path.resolve(__dirname, '../..');
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The page and every script and style it loads, each fetched once. */
 async function visit(gatewayUrl: string, pagePath: string): Promise<request.Response[]> {
@@ -15,7 +16,9 @@ async function visit(gatewayUrl: string, pagePath: string): Promise<request.Resp
   // script-src 'self' allows no inline script: every script of the page must be a same-origin file.
   const scripts = [...page.text.matchAll(/<script([^>]*)>/g)].map((match) => /src=["']([^"']+)["']/.exec(match[1] ?? '')?.[1]);
   expect(scripts.length).toBeGreaterThan(0);
-  const sheets = [...page.text.matchAll(/<link[^>]*rel=["']stylesheet["'][^>]*>/g)].map((match) => /href=["']([^"']+)["']/.exec(match[0])?.[1]);
+  const sheets = [...page.text.matchAll(/<link[^>]*rel=["']stylesheet["'][^>]*>/g)].map(
+    (match) => /href=["']([^"']+)["']/.exec(match[0])?.[1],
+  );
   expect(sheets.length).toBeGreaterThan(0);
   const pageUrl = new URL(page.redirects.at(-1) ?? pagePath, gatewayUrl);
   const assets: request.Response[] = [];

@@ -142,32 +142,47 @@ describe('gateway in front of the five services', () => {
 
   // A body past 64 KiB is read only from a caller with a genuine bearer token (libs/common body-parsers.ts).
   it('lets a 49 MB body through to a service, whose own limit is not lower', async () => {
-    const response = await request(gateway.url).post('/profile/health').set('content-type', 'application/json').set('authorization', `Bearer ${tokens.account()}`).send(jsonOfSize(49 * MB));
+    const response = await request(gateway.url)
+      .post('/profile/health')
+      .set('content-type', 'application/json')
+      .set('authorization', `Bearer ${tokens.account()}`)
+      .send(jsonOfSize(49 * MB));
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('Cannot POST /health');
   });
 
   it('refuses a body past 64 KiB with 413 when the bearer token is made up, before reading it', async () => {
-    const response = await request(gateway.url).post('/profile/health').set('content-type', 'application/json').set('authorization', 'Bearer made.up.token').send(jsonOfSize(MB));
+    const response = await request(gateway.url)
+      .post('/profile/health')
+      .set('content-type', 'application/json')
+      .set('authorization', 'Bearer made.up.token')
+      .send(jsonOfSize(MB));
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large' });
   });
 
   it('lets a 60 MB body through to /media (limit 100 MB) but not past 100 MB', async () => {
-    const response = await request(gateway.url).post('/media/health').set('content-type', 'application/json').set('authorization', `Bearer ${tokens.account()}`).send(jsonOfSize(60 * MB));
+    const response = await request(gateway.url)
+      .post('/media/health')
+      .set('content-type', 'application/json')
+      .set('authorization', `Bearer ${tokens.account()}`)
+      .send(jsonOfSize(60 * MB));
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('Cannot POST /health');
     const tooLarge = await announceBody(gateway.url, '/media/health', 100 * MB + 1);
     expect(tooLarge.status).toBe(413);
   });
 
-  it.each(['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/auth/../../etc/passwd', '/evaluation/%2E%2E/%2e%2e/%2e%2e/etc/passwd', '/static/..%2f..%2f..%2fetc/passwd'])(
-    'answers the path traversal %s with 400 in the platform body',
-    async (rawPath) => {
-      const answer = await rawRequest(gateway.url, 'GET', rawPath);
-      expectJsonError(answer, 400, 'The request line, path or headers are malformed');
-    },
-  );
+  it.each([
+    '/../../etc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/auth/../../etc/passwd',
+    '/evaluation/%2E%2E/%2e%2e/%2e%2e/etc/passwd',
+    '/static/..%2f..%2f..%2fetc/passwd',
+  ])('answers the path traversal %s with 400 in the platform body', async (rawPath) => {
+    const answer = await rawRequest(gateway.url, 'GET', rawPath);
+    expectJsonError(answer, 400, 'The request line, path or headers are malformed');
+  });
 
   it('answers a method nginx refuses with 405 in the platform body', async () => {
     expectJsonError(await rawRequest(gateway.url, 'POST', '/static/robots.txt'), 405, 'This method is not allowed on this path');
@@ -262,13 +277,20 @@ describe('gateway rate limits and upstream failures', () => {
   });
 
   // The services ignore case and a trailing slash, so every spelling of a sign-in call must spend the same budget.
-  it.each(['/auth/token', '/auth/logout', '/auth/LOGIN/', '/auth/Verify', '/auth/nowhere', '/auth/health/', '/profile/persona/login', '/profile/persona/LOGIN/', '/profile/persona/Token'])(
-    'once the sign-in budget is spent, POST %s is 429 too',
-    async (pathName) => {
-      const response = await request(gateway.url).post(pathName).send({}).expect(429);
-      expectPlatformError(response.body, 429);
-    },
-  );
+  it.each([
+    '/auth/token',
+    '/auth/logout',
+    '/auth/LOGIN/',
+    '/auth/Verify',
+    '/auth/nowhere',
+    '/auth/health/',
+    '/profile/persona/login',
+    '/profile/persona/LOGIN/',
+    '/profile/persona/Token',
+  ])('once the sign-in budget is spent, POST %s is 429 too', async (pathName) => {
+    const response = await request(gateway.url).post(pathName).send({}).expect(429);
+    expectPlatformError(response.body, 429);
+  });
 
   it('the auth probes and API pages keep budgets of their own when the sign-in budget is spent', async () => {
     await request(gateway.url).post('/auth/login').send({}).expect(429);

@@ -54,7 +54,15 @@ function call(gateway: TestGateway, source: string, method: string, pathName: st
   return new Promise((resolve, reject) => {
     const body = method === 'GET' ? undefined : '{"note":"once"}';
     const request = http.request(
-      { host: '127.0.0.1', port: gateway.port, method, path: pathName, localAddress: source, agent: false, headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} },
+      {
+        host: '127.0.0.1',
+        port: gateway.port,
+        method,
+        path: pathName,
+        localAddress: source,
+        agent: false,
+        headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {},
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -123,7 +131,11 @@ describe('gateway with two instances of a service', () => {
     const source = newSource();
     const answer = await call(gateway, source, method, '/evaluation/drop');
     expect(answer.status).toBe(502);
-    expect(JSON.parse(answer.body)).toEqual({ statusCode: 502, error: 'Bad Gateway', message: 'The service behind this path is not answering' });
+    expect(JSON.parse(answer.body)).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: 'The service behind this path is not answering',
+    });
     expect([...first.seen, ...second.seen]).toEqual([`${method} /drop`]);
   });
 });

@@ -14,7 +14,12 @@ const answerOf = (req: ClientRequest, resolve: (answer: RawAnswer) => void) =>
   });
 
 /** Sends only the head of a large request and reads the answer nginx gives before the body. */
-export function announceBody(url: string, pathName: string, contentLength: number, headers: Record<string, string> = {}): Promise<RawAnswer> {
+export function announceBody(
+  url: string,
+  pathName: string,
+  contentLength: number,
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${url}${pathName}`, {
       method: 'POST',

@@ -17,7 +17,9 @@ for (const service of servicesWithSchema()) {
     const output = drizzleKitGenerate(service, { DRIZZLE_OUT: scratch });
     if (!/No schema changes/i.test(output)) {
       failures += 1;
-      console.error(`migrations: ${service} schema differs from its committed migrations; run "npm run db:generate -- <name>" and commit apps/${service}/migrations`);
+      console.error(
+        `migrations: ${service} schema differs from its committed migrations; run "npm run db:generate -- <name>" and commit apps/${service}/migrations`,
+      );
       if (!/migration file/i.test(output)) console.error(output);
     }
   } finally {

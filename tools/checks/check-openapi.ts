@@ -13,7 +13,9 @@ async function main(): Promise<void> {
     committed = undefined;
   }
   if (committed !== generated) {
-    console.error(`openapi: ${PLATFORM_DOCUMENT} ${committed === undefined ? 'is missing' : 'differs from the code'}; run "npm run openapi" and commit it`);
+    console.error(
+      `openapi: ${PLATFORM_DOCUMENT} ${committed === undefined ? 'is missing' : 'differs from the code'}; run "npm run openapi" and commit it`,
+    );
     process.exit(1);
   }
   console.log(`openapi: ${PLATFORM_DOCUMENT} matches the code`);

@@ -24,7 +24,12 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as { services
 const services = compose.services;
 /** What the gateway image reads besides its template's placeholders (gateway/render-config.sh). */
 const GATEWAY_IMAGE_SETTINGS = [...SERVICE_NAMES.map((name) => `${name.toUpperCase()}_UPSTREAM`), 'GATEWAY_RESOLVER'];
-const KNOWN_VARIABLES = new Set([...SERVICE_ENVIRONMENT_VARIABLES, ...GATEWAY_VARIABLE_NAMES, ...GATEWAY_IMAGE_SETTINGS, ...RUNNER_ENVIRONMENT_VARIABLES]);
+const KNOWN_VARIABLES = new Set([
+  ...SERVICE_ENVIRONMENT_VARIABLES,
+  ...GATEWAY_VARIABLE_NAMES,
+  ...GATEWAY_IMAGE_SETTINGS,
+  ...RUNNER_ENVIRONMENT_VARIABLES,
+]);
 
 describe('docker-compose.yml', () => {
   it('has postgres, maildev, the five services and the gateway, and nothing else', () => {
@@ -94,7 +99,8 @@ describe('docker-compose.yml', () => {
   it('names only environment variables the code reads', () => {
     for (const [name, service] of Object.entries(services)) {
       if (name === 'postgres' || name === 'maildev') continue;
-      for (const variable of Object.keys(service.environment ?? {})) expect({ service: name, variable, known: KNOWN_VARIABLES.has(variable) }).toEqual({ service: name, variable, known: true });
+      for (const variable of Object.keys(service.environment ?? {}))
+        expect({ service: name, variable, known: KNOWN_VARIABLES.has(variable) }).toEqual({ service: name, variable, known: true });
     }
   });
 });
@@ -126,10 +132,18 @@ describe('Dockerfiles and .env.example', () => {
 
   it('the gateway image sets every path placeholder to a folder or file it copies in, from sources that exist', () => {
     const dockerfile = read('gateway/Dockerfile');
-    const copies = [...dockerfile.matchAll(/^COPY (--from=\S+ )?(.+) (\S+)$/gm)].map((match) => ({ fromStage: match[1] !== undefined, sources: (match[2] ?? '').split(' '), target: match[3] ?? '' }));
-    for (const copy of copies.filter((entry) => !entry.fromStage)) for (const source of copy.sources) expect({ source, exists: existsSync(path.join(ROOT, source)) }).toEqual({ source, exists: true });
-    const env = Object.fromEntries([...dockerfile.matchAll(/^\s*(?:ENV )?([A-Z_]+)=(\S+?)(?: \\)?$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']));
-    for (const name of ['STATIC_ROOT', 'DOCS_PAGE_ROOT', 'SWAGGER_UI_ROOT', 'OPENAPI_DOCUMENT']) expect({ name, copied: copies.some((copy) => copy.target === env[name]) }).toEqual({ name, copied: true });
+    const copies = [...dockerfile.matchAll(/^COPY (--from=\S+ )?(.+) (\S+)$/gm)].map((match) => ({
+      fromStage: match[1] !== undefined,
+      sources: (match[2] ?? '').split(' '),
+      target: match[3] ?? '',
+    }));
+    for (const copy of copies.filter((entry) => !entry.fromStage))
+      for (const source of copy.sources) expect({ source, exists: existsSync(path.join(ROOT, source)) }).toEqual({ source, exists: true });
+    const env = Object.fromEntries(
+      [...dockerfile.matchAll(/^\s*(?:ENV )?([A-Z_]+)=(\S+?)(?: \\)?$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']),
+    );
+    for (const name of ['STATIC_ROOT', 'DOCS_PAGE_ROOT', 'SWAGGER_UI_ROOT', 'OPENAPI_DOCUMENT'])
+      expect({ name, copied: copies.some((copy) => copy.target === env[name]) }).toEqual({ name, copied: true });
     expect(dockerfile).toMatch(/^COPY --from=production-deps \/app\/node_modules\/swagger-ui-dist \S+$/m);
   });
 
@@ -138,7 +152,9 @@ describe('Dockerfiles and .env.example', () => {
       .split('\n')
       .filter((line) => /^[A-Z_]+=/.test(line))
       .map((line) => line.split('=')[0] ?? '');
-    const expected = [...SERVICE_ENVIRONMENT_VARIABLES, ...RUNNER_ENVIRONMENT_VARIABLES].filter((name) => !['PORT', 'HOST', 'NODE_ENV'].includes(name));
+    const expected = [...SERVICE_ENVIRONMENT_VARIABLES, ...RUNNER_ENVIRONMENT_VARIABLES].filter(
+      (name) => !['PORT', 'HOST', 'NODE_ENV'].includes(name),
+    );
     expect([...new Set(documented)].sort()).toEqual([...new Set(expected)].sort());
   });
 });

@@ -18,5 +18,10 @@ export function servicesWithSchema(): string[] {
 export function drizzleKitGenerate(service: string, extraEnv: Record<string, string> = {}, name?: string): string {
   const args = ['drizzle-kit', 'generate', '--config', `apps/${service}/drizzle.config.ts`];
   if (name) args.push('--name', name);
-  return execFileSync('npx', args, { cwd: ROOT, env: { ...process.env, ...extraEnv }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('npx', args, {
+    cwd: ROOT,
+    env: { ...process.env, ...extraEnv },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }

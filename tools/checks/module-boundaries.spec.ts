@@ -38,7 +38,10 @@ function lint(probes: Probe[]): Finding[][] {
   return JSON.parse(output.trim().split('\n').pop() ?? '[]') as Finding[][];
 }
 
-const importing = (file: string, specifier: string): Probe => ({ file, code: `import * as probe from '${specifier}';\nexport { probe };\n` });
+const importing = (file: string, specifier: string): Probe => ({
+  file,
+  code: `import * as probe from '${specifier}';\nexport { probe };\n`,
+});
 const boundary = (messageId: string): Finding => ({ ruleId: '@nx/enforce-module-boundaries', messageId });
 
 describe('module boundaries (eslint.config.mjs, tags in project.json)', () => {
@@ -47,7 +50,7 @@ describe('module boundaries (eslint.config.mjs, tags in project.json)', () => {
     const folders = ['apps', 'libs'].flatMap((parent) => readdirSync(path.join(ROOT, parent)).map((name) => `${parent}/${name}`));
     const tags = folders.map((folder) => {
       const file = path.join(ROOT, folder, 'project.json');
-      const tagList = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { tags?: string[] }).tags ?? [] : ['no project.json'];
+      const tagList = existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as { tags?: string[] }).tags ?? []) : ['no project.json'];
       return [folder, tagList.filter((tag) => tag.startsWith('type:') || tag === 'no project.json')];
     });
     expect(tags).toEqual(folders.map((folder) => [folder, [folder.startsWith('apps/') ? 'type:app' : 'type:lib']]));
@@ -55,14 +58,46 @@ describe('module boundaries (eslint.config.mjs, tags in project.json)', () => {
 
   it('rejects imports across the layers and accepts the sanctioned ones', () => {
     const cases: [string, Probe, Finding[]][] = [
-      ['a library importing an app', importing('libs/mail/src/index.ts', '../../../apps/auth/src/auth-app.module'), [boundary('noRelativeOrAbsoluteImportsAcrossLibraries')]],
-      ['a library importing another library by path', importing('libs/mail/src/index.ts', '../../common/src/config/service-name'), [boundary('noRelativeOrAbsoluteImportsAcrossLibraries')]],
-      ['a library importing a tool', importing('libs/common/src/index.ts', '../../../tools/runner/service-process'), [boundary('noRelativeOrAbsoluteImportsAcrossLibraries')]],
-      ['an app importing another app', importing('apps/media/src/main.ts', '../../auth/src/auth-app.module'), [boundary('noRelativeOrAbsoluteImportsAcrossLibraries')]],
-      ['two libraries importing each other', importing('libs/common/src/index.ts', '@teamfit/platform'), [boundary('noCircularDependencies')]],
-      ['the scoring engine importing a framework', importing('libs/scoring/src/index.ts', '@nestjs/common'), [boundary('bannedExternalImportsViolation')]],
-      ['the scoring engine importing another library', importing('libs/scoring/src/index.ts', '@teamfit/common'), [boundary('emptyOnlyTagsConstraintViolation')]],
-      ['the scoring engine doing I/O', importing('libs/scoring/src/index.ts', 'node:fs'), [{ ruleId: 'no-restricted-imports', messageId: 'patternWithCustomMessage' }]],
+      [
+        'a library importing an app',
+        importing('libs/mail/src/index.ts', '../../../apps/auth/src/auth-app.module'),
+        [boundary('noRelativeOrAbsoluteImportsAcrossLibraries')],
+      ],
+      [
+        'a library importing another library by path',
+        importing('libs/mail/src/index.ts', '../../common/src/config/service-name'),
+        [boundary('noRelativeOrAbsoluteImportsAcrossLibraries')],
+      ],
+      [
+        'a library importing a tool',
+        importing('libs/common/src/index.ts', '../../../tools/runner/service-process'),
+        [boundary('noRelativeOrAbsoluteImportsAcrossLibraries')],
+      ],
+      [
+        'an app importing another app',
+        importing('apps/media/src/main.ts', '../../auth/src/auth-app.module'),
+        [boundary('noRelativeOrAbsoluteImportsAcrossLibraries')],
+      ],
+      [
+        'two libraries importing each other',
+        importing('libs/common/src/index.ts', '@teamfit/platform'),
+        [boundary('noCircularDependencies')],
+      ],
+      [
+        'the scoring engine importing a framework',
+        importing('libs/scoring/src/index.ts', '@nestjs/common'),
+        [boundary('bannedExternalImportsViolation')],
+      ],
+      [
+        'the scoring engine importing another library',
+        importing('libs/scoring/src/index.ts', '@teamfit/common'),
+        [boundary('emptyOnlyTagsConstraintViolation')],
+      ],
+      [
+        'the scoring engine doing I/O',
+        importing('libs/scoring/src/index.ts', 'node:fs'),
+        [{ ruleId: 'no-restricted-imports', messageId: 'patternWithCustomMessage' }],
+      ],
       ['an app importing a library entry point', importing('apps/media/src/main.ts', '@teamfit/common'), []],
       ['a test booting another service', importing('apps/organisation/test/probe.e2e-spec.ts', '../../media/src/media-app.module'), []],
       ['a scoring test using fast-check', importing('libs/scoring/src/probe.spec.ts', 'fast-check'), []],

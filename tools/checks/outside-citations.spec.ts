@@ -13,7 +13,10 @@ const SELF = path.relative(ROOT, __filename).split(path.sep).join('/');
 const OUTSIDE_CITATIONS: Array<[string, RegExp]> = [
   ['a document of another folder', /\b(?:ARCHITECTURE|SCORING)\.md\b|\b(?:evaluation-service|platform)\.md\b/],
   ['a path outside the repository', /(?:^|[^\w.-])shared\/(?:spec|ARCHITECTURE|SCORING)\b|\/work\/shared\b/i],
-  ['a numbered section of an outside document', /\bspec(?:ification)?(?:'s|’s)?,?\s+(?:sections?\s+|§\s*)?\d|\bspec\s*§|\bsections?\s+\d+(?:\.\d+)*\s+of\s+the\s+spec/i],
+  [
+    'a numbered section of an outside document',
+    /\bspec(?:ification)?(?:'s|’s)?,?\s+(?:sections?\s+|§\s*)?\d|\bspec\s*§|\bsections?\s+\d+(?:\.\d+)*\s+of\s+the\s+spec/i,
+  ],
   ['"the spec" as a source', /\b(?:the|per)\s+spec\b(?!\s+files?\b|[.-]\w)|\bspec(?:'s|’s)|\(spec:|\berrata\b|\bdesign card\b/i],
   [
     '"the specification" as a source',
@@ -47,7 +50,11 @@ function citationsIn(text: string, file: string): Finding[] {
 
 /** Tracked files and new ones not ignored, so a citation fails before it is committed. */
 function repositoryFiles(): string[] {
-  const output = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const output = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return [...new Set(output.split('\0').filter((file) => file !== '' && file !== SELF))];
 }
 

@@ -40,7 +40,10 @@ export async function signInAsAdmin(client: GatewayClient, mailApiUrl: string, e
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   // MailDev stamps a message when it receives it; a little slack for clocks read a moment apart.
   const since = Date.now() - 2000;
-  const login = await client.post<{ accessToken: string }>('/auth/login', { body: { emailAddress: email, codeChallenge: challenge }, expect: [200] });
+  const login = await client.post<{ accessToken: string }>('/auth/login', {
+    body: { emailAddress: email, codeChallenge: challenge },
+    expect: [200],
+  });
   const otp = await codeFromMailDev(mailApiUrl, email, since);
   const verified = await client.post<{ accessToken: string; account: { id: string; isAdmin: boolean } }>('/auth/verify', {
     body: { otp, codeVerifier: verifier },

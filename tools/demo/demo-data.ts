@@ -59,15 +59,27 @@ export const TEAM_MEMBERS: DemoPersona[] = [
   { userId: demoUserId(5), firstName: 'Elif', lastName: 'Yılmaz', role: 'Data scientist', roles: ['EMPLOYEE'], level: 3 },
 ];
 
-export const CANDIDATE: DemoPersona = { userId: demoUserId(6), firstName: 'Farah', lastName: 'Haddad', role: 'Data analyst', roles: ['CANDIDATE'], level: 3 };
+export const CANDIDATE: DemoPersona = {
+  userId: demoUserId(6),
+  firstName: 'Farah',
+  lastName: 'Haddad',
+  role: 'Data analyst',
+  roles: ['CANDIDATE'],
+  level: 3,
+};
 
-export const TEAM = { name: 'Data Platform', description: 'Pipelines, dashboards and the numbers behind them', roleName: 'Data analyst' } as const;
+export const TEAM = {
+  name: 'Data Platform',
+  description: 'Pipelines, dashboards and the numbers behind them',
+  roleName: 'Data analyst',
+} as const;
 
 /**
  * A person's answer to a question: around their level, moved by -1, 0 or +1 depending on the
  * question, so scores differ from dimension to dimension, and always 1-5.
  */
-export const answerOf = (persona: DemoPersona, questionId: number): number => Math.min(5, Math.max(1, persona.level + ((questionId * 7 + persona.level) % 3) - 1));
+export const answerOf = (persona: DemoPersona, questionId: number): number =>
+  Math.min(5, Math.max(1, persona.level + ((questionId * 7 + persona.level) % 3) - 1));
 
 /** The evaluation service's lookups a role specification and the candidate's records refer to. */
 export const LOOKUPS = {

@@ -30,19 +30,24 @@ export async function seedOrganisation(client: GatewayClient, tally: DemoTally):
       const item = list.body.find((candidate) => candidate.name === ORGANISATION.name);
       return item && (await client.get<Organisation>(`/organisation/organisation/${item._id}`)).body;
     },
-    async () => (await client.post<{ organisation: Organisation }>('/organisation/organisation', { form: organisationForm(true), expect: [200] })).body.organisation,
+    async () =>
+      (await client.post<{ organisation: Organisation }>('/organisation/organisation', { form: organisationForm(true), expect: [200] }))
+        .body.organisation,
   );
   if (organisation.logo) return organisation;
   // Found without a logo (an earlier run stopped halfway, or someone removed it): add it again.
   tally.changed(true);
-  return (await client.put<Organisation>(`/organisation/organisation/${organisation._id}`, { form: organisationForm(true), expect: [200] })).body;
+  return (await client.put<Organisation>(`/organisation/organisation/${organisation._id}`, { form: organisationForm(true), expect: [200] }))
+    .body;
 }
 
 /** Every reference record by collection and name, created where missing. */
 export async function seedMasterData(client: GatewayClient, tally: DemoTally): Promise<Record<string, Map<string, string>>> {
   const ids: Record<string, Map<string, string>> = {};
   const ensureAll = async (collection: string, records: ReadonlyArray<Record<string, string> & { name: string }>) => {
-    const existing = new Map((await client.get<MasterRecord[]>(`/organisation/${collection}`)).body.map((record) => [record.name, record._id]));
+    const existing = new Map(
+      (await client.get<MasterRecord[]>(`/organisation/${collection}`)).body.map((record) => [record.name, record._id]),
+    );
     for (const record of records) {
       const id = await tally.ensure(
         () => Promise.resolve(existing.get(record.name)),

@@ -60,20 +60,37 @@ async function seedProfileTeam(client: GatewayClient, tally: DemoTally, organisa
     async () =>
       (
         await client.post<{ _id: string }>('/profile/team', {
-          body: { organisation_id: organisationId, teamName: TEAM.name, teamDescription: TEAM.description, roleName: TEAM.roleName, memberIds },
+          body: {
+            organisation_id: organisationId,
+            teamName: TEAM.name,
+            teamDescription: TEAM.description,
+            roleName: TEAM.roleName,
+            memberIds,
+          },
           expect: [201],
         })
       ).body._id,
   );
 }
 
-async function seedAlgorithmTeam(client: GatewayClient, tally: DemoTally, organisationId: string, memberPersonaIds: string[]): Promise<number> {
+async function seedAlgorithmTeam(
+  client: GatewayClient,
+  tally: DemoTally,
+  organisationId: string,
+  memberPersonaIds: string[],
+): Promise<number> {
   return tally.ensure(
     async () => {
       const teams = await client.all<{ id: number; name: string; organisationId: string | null }>('/evaluation/algorithm/teams');
       return teams.find((team) => team.name === TEAM.name && team.organisationId === organisationId)?.id;
     },
-    async () => (await client.post<{ id: number }>('/evaluation/algorithm/teams', { body: { name: TEAM.name, organisationId, memberPersonaIds }, expect: [201] })).body.id,
+    async () =>
+      (
+        await client.post<{ id: number }>('/evaluation/algorithm/teams', {
+          body: { name: TEAM.name, organisationId, memberPersonaIds },
+          expect: [201],
+        })
+      ).body.id,
   );
 }
 
@@ -81,10 +98,18 @@ async function seedAlgorithmTeam(client: GatewayClient, tally: DemoTally, organi
  * The persona's completed evaluation against the team, else one answered to completion now. A
  * started one (an earlier run stopped halfway) is resumed by POST /evaluation and finished.
  */
-async function seedCompletedEvaluation(client: GatewayClient, tally: DemoTally, persona: DemoPersona, personaId: string, teamId: number): Promise<Evaluation> {
+async function seedCompletedEvaluation(
+  client: GatewayClient,
+  tally: DemoTally,
+  persona: DemoPersona,
+  personaId: string,
+  teamId: number,
+): Promise<Evaluation> {
   return tally.ensure(
     async () => {
-      const done = await client.get<{ items: Evaluation[] }>('/evaluation/evaluation', { query: { personaId, teamId, status: 'complete' } });
+      const done = await client.get<{ items: Evaluation[] }>('/evaluation/evaluation', {
+        query: { personaId, teamId, status: 'complete' },
+      });
       const latest = done.body.items.at(-1);
       return latest && (await client.get<Evaluation>(`/evaluation/evaluation/${latest.id}`)).body;
     },
@@ -92,7 +117,11 @@ async function seedCompletedEvaluation(client: GatewayClient, tally: DemoTally, 
       let evaluation = (await client.post<Evaluation>('/evaluation/evaluation', { body: { personaId, teamId }, expect: [200, 201] })).body;
       let question = evaluation.currentQuestion;
       while (question) {
-        evaluation = (await client.post<Evaluation>(`/evaluation/evaluation/${evaluation.id}/answer`, { body: { questionId: question.id, value: answerOf(persona, question.id), timeTaken: 3 + (question.id % 6) } })).body;
+        evaluation = (
+          await client.post<Evaluation>(`/evaluation/evaluation/${evaluation.id}/answer`, {
+            body: { questionId: question.id, value: answerOf(persona, question.id), timeTaken: 3 + (question.id % 6) },
+          })
+        ).body;
         question = evaluation.nextQuestion ?? undefined;
       }
       return evaluation;
@@ -100,7 +129,12 @@ async function seedCompletedEvaluation(client: GatewayClient, tally: DemoTally, 
   );
 }
 
-export async function seedPeople(client: GatewayClient, tally: DemoTally, organisationId: string, log: (line: string) => void): Promise<People> {
+export async function seedPeople(
+  client: GatewayClient,
+  tally: DemoTally,
+  organisationId: string,
+  log: (line: string) => void,
+): Promise<People> {
   const members: Persona[] = [];
   for (const member of TEAM_MEMBERS) members.push(await seedPersona(client, tally, member));
   const candidate = await seedPersona(client, tally, CANDIDATE);

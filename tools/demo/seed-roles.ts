@@ -20,7 +20,9 @@ type LookupIds = Record<keyof typeof LOOKUPS, Map<string, number>>;
 
 async function seedLookups(client: GatewayClient, tally: DemoTally): Promise<LookupIds> {
   const ids = {} as LookupIds;
-  for (const [collection, entries] of Object.entries(LOOKUPS) as Array<[keyof typeof LOOKUPS, ReadonlyArray<string | { name: string; orderBy: number }>]>) {
+  for (const [collection, entries] of Object.entries(LOOKUPS) as Array<
+    [keyof typeof LOOKUPS, ReadonlyArray<string | { name: string; orderBy: number }>]
+  >) {
     const existing = new Map((await client.all<Lookup>(`/evaluation/algorithm/${collection}`)).map((lookup) => [lookup.name, lookup.id]));
     for (const entry of entries) {
       const body = typeof entry === 'string' ? { name: entry } : entry;
@@ -37,10 +39,19 @@ async function seedLookups(client: GatewayClient, tally: DemoTally): Promise<Loo
 
 const idsOf = (map: Map<string, number>, names: string[]): number[] => names.map((name) => map.get(name) ?? 0);
 
-export async function seedRole(client: GatewayClient, tally: DemoTally, organisationId: string, teamId: number, candidateUserId: number): Promise<number> {
+export async function seedRole(
+  client: GatewayClient,
+  tally: DemoTally,
+  organisationId: string,
+  teamId: number,
+  candidateUserId: number,
+): Promise<number> {
   const lookups = await seedLookups(client, tally);
   const roleId = await tally.ensure(
-    async () => (await client.get<Array<{ id: number; title: string }>>('/evaluation/algorithm/roles', { query: { teamId, limit: 100 } })).body.find((role) => role.title === ROLE_TITLE)?.id,
+    async () =>
+      (await client.get<Array<{ id: number; title: string }>>('/evaluation/algorithm/roles', { query: { teamId, limit: 100 } })).body.find(
+        (role) => role.title === ROLE_TITLE,
+      )?.id,
     async () => {
       const specification = await client.post<{ id: number }>('/evaluation/algorithm/rolespecifications', {
         body: {
@@ -71,7 +82,11 @@ export async function seedRole(client: GatewayClient, tally: DemoTally, organisa
   });
   tally.changed(experience.status === 201);
   const goal = await client.put(`/evaluation/algorithm/usergoals/${candidateUserId}`, {
-    body: { industryIds: idsOf(lookups.industries, ['Software']), functionIds: idsOf(lookups.workfunctions, ['Data']), skillIds: idsOf(lookups.skills, ['TypeScript']) },
+    body: {
+      industryIds: idsOf(lookups.industries, ['Software']),
+      functionIds: idsOf(lookups.workfunctions, ['Data']),
+      skillIds: idsOf(lookups.skills, ['TypeScript']),
+    },
   });
   tally.changed(goal.status === 201);
   return roleId;

@@ -13,12 +13,21 @@ export interface Ticket {
   typeMeta?: { change?: { approvalStatus?: string } };
 }
 
-async function bringToTarget(client: GatewayClient, tally: DemoTally, ticket: Ticket, wanted: DemoServiceRequest, adminAccountId: string): Promise<Ticket> {
+async function bringToTarget(
+  client: GatewayClient,
+  tally: DemoTally,
+  ticket: Ticket,
+  wanted: DemoServiceRequest,
+  adminAccountId: string,
+): Promise<Ticket> {
   const base = `/admin/service-requests/${ticket._id}`;
   let current = ticket;
   if (wanted.assign) {
     const needed = current.assigneeId !== adminAccountId;
-    if (needed) current = (await client.post<Ticket>(`${base}/assign`, { body: { assigneeId: adminAccountId, assigneeTeam: 'Support' }, expect: [200] })).body;
+    if (needed)
+      current = (
+        await client.post<Ticket>(`${base}/assign`, { body: { assigneeId: adminAccountId, assigneeTeam: 'Support' }, expect: [200] })
+      ).body;
     tally.changed(needed);
   }
   if (wanted.comment) {
@@ -29,7 +38,10 @@ async function bringToTarget(client: GatewayClient, tally: DemoTally, ticket: Ti
   }
   if (wanted.approve) {
     const needed = current.typeMeta?.change?.approvalStatus === 'PENDING';
-    if (needed) current = (await client.post<Ticket>(`${base}/approve-change`, { body: { decision: 'APPROVED', note: wanted.approve }, expect: [200] })).body;
+    if (needed)
+      current = (
+        await client.post<Ticket>(`${base}/approve-change`, { body: { decision: 'APPROVED', note: wanted.approve }, expect: [200] })
+      ).body;
     tally.changed(needed);
   }
   // Only forward along the path from where the ticket is; a ticket someone moved elsewhere stays.
@@ -42,7 +54,12 @@ async function bringToTarget(client: GatewayClient, tally: DemoTally, ticket: Ti
   return current;
 }
 
-export async function seedServiceRequests(client: GatewayClient, tally: DemoTally, organisationId: string, adminAccountId: string): Promise<Ticket[]> {
+export async function seedServiceRequests(
+  client: GatewayClient,
+  tally: DemoTally,
+  organisationId: string,
+  adminAccountId: string,
+): Promise<Ticket[]> {
   const existing = (await client.get<{ items: Ticket[] }>('/admin/service-requests', { query: { organisationId, limit: 100 } })).body.items;
   const tickets: Ticket[] = [];
   for (const wanted of SERVICE_REQUESTS) {
@@ -51,7 +68,15 @@ export async function seedServiceRequests(client: GatewayClient, tally: DemoTall
       async () =>
         (
           await client.post<Ticket>('/admin/service-requests', {
-            body: { title: wanted.title, description: wanted.description, type: wanted.type, impact: wanted.impact, urgency: wanted.urgency, source: 'EMAIL', organisationId },
+            body: {
+              title: wanted.title,
+              description: wanted.description,
+              type: wanted.type,
+              impact: wanted.impact,
+              urgency: wanted.urgency,
+              source: 'EMAIL',
+              organisationId,
+            },
             expect: [201],
           })
         ).body,

@@ -60,11 +60,19 @@ describe('the authorization matrix: every operation × every kind of caller', ()
   let database: TestDatabase;
   let mediaDir: string;
 
-  const persona = (personaId: string) => tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@example.test`, personaId });
+  const persona = (personaId: string) =>
+    tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@example.test`, personaId });
   const bearerOf: Record<Caller, () => string | undefined> = {
     none: () => undefined,
     login: () => tokens.mint({ sub: randomUUID(), kind: 'login', emailAddress: 'member@example.test', challengeId: randomUUID() }),
-    personaLogin: () => tokens.mint({ sub: fx.self, kind: 'persona-login', emailAddress: 'self@example.test', personaId: fx.self, challengeId: randomUUID() }),
+    personaLogin: () =>
+      tokens.mint({
+        sub: fx.self,
+        kind: 'persona-login',
+        emailAddress: 'self@example.test',
+        personaId: fx.self,
+        challengeId: randomUUID(),
+      }),
     // Refresh tokens are opaque random strings; one in their form must never pass as an access token.
     refresh: () => randomBytes(32).toString('base64url'),
     personaSelf: () => persona(fx.self),
@@ -88,8 +96,12 @@ describe('the authorization matrix: every operation × every kind of caller', ()
   /** The resources "self" owns, made through each service's own API as an administrator. */
   const FIXTURES: Partial<Record<ServiceName, (url: string) => Promise<void>>> = {
     profile: async (url) => {
-      fx.self = (await adminJson(url, 'POST', '/persona', { user_id: randomUUID(), role: 'Engineer', description: 'Self' }))['id'] as string;
-      fx.other = (await adminJson(url, 'POST', '/persona', { user_id: randomUUID(), role: 'Engineer', description: 'Other' }))['id'] as string;
+      fx.self = (await adminJson(url, 'POST', '/persona', { user_id: randomUUID(), role: 'Engineer', description: 'Self' }))[
+        'id'
+      ] as string;
+      fx.other = (await adminJson(url, 'POST', '/persona', { user_id: randomUUID(), role: 'Engineer', description: 'Other' }))[
+        'id'
+      ] as string;
     },
     media: async (url) => {
       const form = new FormData();
@@ -107,12 +119,19 @@ describe('the authorization matrix: every operation × every kind of caller', ()
       fx.questionId = (created['currentQuestion'] as { id: number }).id;
       fx.secondEvaluation = (await adminJson(url, 'POST', '/evaluation', { personaId: fx.self, teamId: fx.otherTeam }))['id'] as string;
       // One answer, so that the comparisons have something to score.
-      const answered = await send(url, 'POST', `/evaluation/${fx.evaluation}/answer`, { questionId: fx.questionId, value: 4 }, 'personaSelf');
+      const answered = await send(
+        url,
+        'POST',
+        `/evaluation/${fx.evaluation}/answer`,
+        { questionId: fx.questionId, value: 4 },
+        'personaSelf',
+      );
       expect(answered.status).toBe(200);
     },
   };
 
-  const expected = (outcome: Outcome, status: number): boolean => (outcome === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === outcome);
+  const expected = (outcome: Outcome, status: number): boolean =>
+    outcome === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === outcome;
 
   async function checkOperation(url: string, key: string, method: string, route: string, rule: AccessRule): Promise<string[]> {
     const call = CALLS[key]?.(fx) ?? {};
@@ -123,10 +142,12 @@ describe('the authorization matrix: every operation × every kind of caller', ()
     for (const caller of CALLERS) {
       const response = await send(url, method.toUpperCase(), target, body, caller);
       const text = await response.text();
-      if (!expected(rule[caller], response.status)) mismatches.push(`${key} as ${caller}: expected ${rule[caller]}, got ${response.status} ${text.slice(0, 120)}`);
+      if (!expected(rule[caller], response.status))
+        mismatches.push(`${key} as ${caller}: expected ${rule[caller]}, got ${response.status} ${text.slice(0, 120)}`);
       else if (response.status === 401 || response.status === 403) {
         const error = JSON.parse(text) as Record<string, unknown>;
-        if (error['statusCode'] !== response.status || typeof error['message'] !== 'string') mismatches.push(`${key} as ${caller}: not the platform error body: ${text.slice(0, 120)}`);
+        if (error['statusCode'] !== response.status || typeof error['message'] !== 'string')
+          mismatches.push(`${key} as ${caller}: not the platform error body: ${text.slice(0, 120)}`);
       }
     }
     return mismatches;
@@ -142,30 +163,38 @@ describe('the authorization matrix: every operation × every kind of caller', ()
     if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  it.each(ORDER)('%s: every operation of its OpenAPI document has a rule, and every caller gets what the rule says', async (service) => {
-    const running = await startTestService(service, SERVICE_MODULES[service], { databaseUrl: database.url, keys: tokens.keys, env: { MEDIA_DIR: mediaDir } });
-    try {
-      await FIXTURES[service]?.(running.url);
-      const document = (await (await fetch(`${running.url}/docs-json`)).json()) as OpenAPIObject;
-      const mismatches: string[] = [];
-      let operations = 0;
-      for (const [route, item] of Object.entries(document.paths)) {
-        for (const method of METHODS) {
-          if (!item[method]) continue;
-          operations += 1;
-          const key = `${method.toUpperCase()} ${gatewayPathOf(service, route)}`;
-          seen.add(key);
-          const rule = OPERATION_RULES[key];
-          if (!rule) mismatches.push(`${key}: no rule declared in authorization-rules.ts`);
-          else mismatches.push(...(await checkOperation(running.url, key, method, route, rule)));
+  it.each(ORDER)(
+    '%s: every operation of its OpenAPI document has a rule, and every caller gets what the rule says',
+    async (service) => {
+      const running = await startTestService(service, SERVICE_MODULES[service], {
+        databaseUrl: database.url,
+        keys: tokens.keys,
+        env: { MEDIA_DIR: mediaDir },
+      });
+      try {
+        await FIXTURES[service]?.(running.url);
+        const document = (await (await fetch(`${running.url}/docs-json`)).json()) as OpenAPIObject;
+        const mismatches: string[] = [];
+        let operations = 0;
+        for (const [route, item] of Object.entries(document.paths)) {
+          for (const method of METHODS) {
+            if (!item[method]) continue;
+            operations += 1;
+            const key = `${method.toUpperCase()} ${gatewayPathOf(service, route)}`;
+            seen.add(key);
+            const rule = OPERATION_RULES[key];
+            if (!rule) mismatches.push(`${key}: no rule declared in authorization-rules.ts`);
+            else mismatches.push(...(await checkOperation(running.url, key, method, route, rule)));
+          }
         }
+        expect(operations).toBeGreaterThan(0);
+        expect(mismatches).toEqual([]);
+      } finally {
+        await running.close();
       }
-      expect(operations).toBeGreaterThan(0);
-      expect(mismatches).toEqual([]);
-    } finally {
-      await running.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it('declares rules only for operations that exist', () => {
     expect(seen.size).toBeGreaterThan(150);

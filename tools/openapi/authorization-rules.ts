@@ -11,17 +11,44 @@ export type Caller = (typeof CALLERS)[number];
 export type Outcome = 'allowed' | 401 | 403;
 export type AccessRule = Readonly<Record<Caller, Outcome>>;
 
-const REFUSED = { none: 401, login: 403, personaLogin: 403, refresh: 403, personaSelf: 403, personaOther: 403, account: 403, admin: 403 } as const;
+const REFUSED = {
+  none: 401,
+  login: 403,
+  personaLogin: 403,
+  refresh: 403,
+  personaSelf: 403,
+  personaOther: 403,
+  account: 403,
+  admin: 403,
+} as const;
 
 /** No token needed (a token of any kind, even a refresh token, changes nothing). */
-export const PUBLIC: AccessRule = { none: 'allowed', login: 'allowed', personaLogin: 'allowed', refresh: 'allowed', personaSelf: 'allowed', personaOther: 'allowed', account: 'allowed', admin: 'allowed' };
+export const PUBLIC: AccessRule = {
+  none: 'allowed',
+  login: 'allowed',
+  personaLogin: 'allowed',
+  refresh: 'allowed',
+  personaSelf: 'allowed',
+  personaOther: 'allowed',
+  account: 'allowed',
+  admin: 'allowed',
+};
 /** The verify step of the account sign-in: only the login token it handed out. */
 export const SIGN_IN_STEP: AccessRule = { ...REFUSED, login: 'allowed' };
 /**
  * The verify step of the persona sign-in: only a persona-login token, and any other token is an
  * invalid one for this step: 401, as the contract says for it (elsewhere a present token is 403).
  */
-export const PERSONA_SIGN_IN_STEP: AccessRule = { none: 401, login: 401, personaLogin: 'allowed', refresh: 401, personaSelf: 401, personaOther: 401, account: 401, admin: 401 };
+export const PERSONA_SIGN_IN_STEP: AccessRule = {
+  none: 401,
+  login: 401,
+  personaLogin: 'allowed',
+  refresh: 401,
+  personaSelf: 401,
+  personaOther: 401,
+  account: 401,
+  admin: 401,
+};
 /** Every write of the dashboard, and private files: administrator accounts only. */
 export const ADMIN_ONLY: AccessRule = { ...REFUSED, admin: 'allowed' };
 /** The dashboard's reads: any account, no persona. */
@@ -30,9 +57,21 @@ export const ACCOUNTS_READ: AccessRule = { ...REFUSED, account: 'allowed', admin
  * The token's own persona (the route takes no id). Account tokens pass the guard and are refused
  * inside with a 400 (`The token carries no personaId claim`): they reach no persona's data.
  */
-export const PERSONA_TOKEN: AccessRule = { ...REFUSED, personaSelf: 'allowed', personaOther: 'allowed', account: 'allowed', admin: 'allowed' };
+export const PERSONA_TOKEN: AccessRule = {
+  ...REFUSED,
+  personaSelf: 'allowed',
+  personaOther: 'allowed',
+  account: 'allowed',
+  admin: 'allowed',
+};
 /** The requester's own tickets: any access token (a ticket of someone else is 404 inside). */
-export const ANY_ACCESS_TOKEN: AccessRule = { ...REFUSED, personaSelf: 'allowed', personaOther: 'allowed', account: 'allowed', admin: 'allowed' };
+export const ANY_ACCESS_TOKEN: AccessRule = {
+  ...REFUSED,
+  personaSelf: 'allowed',
+  personaOther: 'allowed',
+  account: 'allowed',
+  admin: 'allowed',
+};
 /** A persona's own resource, read: every account, and that persona alone among personas. */
 export const PERSONA_OWNED_READ: AccessRule = { ...ACCOUNTS_READ, personaSelf: 'allowed' };
 /** Only the persona itself, with its own token (proving its own new e-mail address). */

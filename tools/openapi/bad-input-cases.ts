@@ -118,28 +118,46 @@ function queryOf(values: Record<string, string>): string {
 function operationCases(document: OpenAPIObject, method: string, route: string, operation: Operation): BadRequest[] {
   const parameters = (operation.parameters ?? []).map((parameter) => ({ ...parameter, schema: resolve(document, parameter.schema) }));
   const encode = (value: unknown) => encodeURIComponent(String(value));
-  const pathValues = Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, encode(validValue(document, p.schema))]));
-  const queryValues = Object.fromEntries(parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, encode(validValue(document, p.schema))]));
+  const pathValues = Object.fromEntries(
+    parameters.filter((p) => p.in === 'path').map((p) => [p.name, encode(validValue(document, p.schema))]),
+  );
+  const queryValues = Object.fromEntries(
+    parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, encode(validValue(document, p.schema))]),
+  );
   const json = operation.requestBody?.content?.['application/json']?.schema;
   const bodySchema = json ? resolve(document, json) : undefined;
   const base = bodySchema ? (validValue(document, bodySchema) as Record<string, unknown>) : undefined;
   const upper = method.toUpperCase();
   const cases: BadRequest[] = [];
   const send = (label: string, path: Record<string, string>, query: Record<string, string>, body: unknown, mustRefuse = false) =>
-    cases.push({ method: upper, path: pathWith(route, path) + queryOf(query), body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), label, mustRefuse });
+    cases.push({
+      method: upper,
+      path: pathWith(route, path) + queryOf(query),
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      label,
+      mustRefuse,
+    });
 
   for (const parameter of parameters) {
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
     // Query strings stay under Node's 16 KiB header limit, which no service code can answer.
     const values = parameter.in === 'path' ? LOOSE_IDS : [...LOOSE_IDS, 'x'.repeat(8_000), 'a%00b'];
     for (const value of values) {
-      if (parameter.in === 'path') send(`path ${parameter.name}=${value.slice(0, 20)}`, { ...pathValues, [parameter.name]: value }, queryValues, base, isId(parameter.schema));
+      if (parameter.in === 'path')
+        send(
+          `path ${parameter.name}=${value.slice(0, 20)}`,
+          { ...pathValues, [parameter.name]: value },
+          queryValues,
+          base,
+          isId(parameter.schema),
+        );
       else send(`query ${parameter.name}=${value.slice(0, 20)}`, pathValues, { ...queryValues, [parameter.name]: value }, base);
     }
   }
   if (base && typeof base === 'object' && !Array.isArray(base)) {
     for (const [field] of Object.entries(bodySchema?.properties ?? {})) {
-      for (const value of BAD_VALUES) send(`body ${field}=${JSON.stringify(value).slice(0, 20)}`, pathValues, queryValues, { ...base, [field]: value });
+      for (const value of BAD_VALUES)
+        send(`body ${field}=${JSON.stringify(value).slice(0, 20)}`, pathValues, queryValues, { ...base, [field]: value });
       if (bodySchema?.required?.includes(field)) {
         const { [field]: _missing, ...rest } = base;
         send(`body without ${field}`, pathValues, queryValues, rest);
@@ -175,5 +193,8 @@ export function badRequestsOf(document: OpenAPIObject, random: () => number, per
 }
 
 export function operationCount(document: OpenAPIObject): number {
-  return Object.values(document.paths).reduce((count, item) => count + METHODS.filter((method) => (item as Record<string, unknown>)[method]).length, 0);
+  return Object.values(document.paths).reduce(
+    (count, item) => count + METHODS.filter((method) => (item as Record<string, unknown>)[method]).length,
+    0,
+  );
 }

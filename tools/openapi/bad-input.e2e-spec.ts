@@ -24,7 +24,9 @@ async function fingerprintQuery(client: Client): Promise<string> {
      WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema', 'telemetry', 'drizzle')
      ORDER BY 1, 2`,
   );
-  const parts = rows.map(({ schema, table }) => `(SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM "${schema}"."${table}")`);
+  const parts = rows.map(
+    ({ schema, table }) => `(SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM "${schema}"."${table}")`,
+  );
   return `SELECT json_build_array(${parts.join(', ')})::text AS print`;
 }
 
@@ -42,10 +44,15 @@ describe('bad input to every operation', () => {
     await client.connect();
     mediaDir = mkdtempSync(path.join(tmpdir(), 'bad-input-media-'));
     const start = (service: ServiceName, env: Record<string, string>) =>
-      startTestService(service, SERVICE_MODULES[service], { databaseUrl: database.url, keys: tokens.keys, env: { REQUEST_LOG: 'off', MEDIA_DIR: mediaDir, ...env } });
+      startTestService(service, SERVICE_MODULES[service], {
+        databaseUrl: database.url,
+        keys: tokens.keys,
+        env: { REQUEST_LOG: 'off', MEDIA_DIR: mediaDir, ...env },
+      });
     const media = await start('media', {});
     services.set('media', media);
-    for (const service of SERVICE_NAMES.filter((name) => name !== 'media')) services.set(service, await start(service, { MEDIA_SERVICE_URL: media.url }));
+    for (const service of SERVICE_NAMES.filter((name) => name !== 'media'))
+      services.set(service, await start(service, { MEDIA_SERVICE_URL: media.url }));
   }, 60_000);
 
   afterAll(async () => {
@@ -61,8 +68,19 @@ describe('bad input to every operation', () => {
     // is tried again with those, letting the bad input reach validation there too.
     const bearers = [
       tokens.admin(),
-      tokens.mint({ sub: '00000000-0000-4000-8000-000000000001', kind: 'login', emailAddress: 'admin@example.test', challengeId: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e' }),
-      tokens.mint({ sub: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e', kind: 'persona-login', emailAddress: 'persona@example.test', personaId: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e', challengeId: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e' }),
+      tokens.mint({
+        sub: '00000000-0000-4000-8000-000000000001',
+        kind: 'login',
+        emailAddress: 'admin@example.test',
+        challengeId: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e',
+      }),
+      tokens.mint({
+        sub: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e',
+        kind: 'persona-login',
+        emailAddress: 'persona@example.test',
+        personaId: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e',
+        challengeId: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e',
+      }),
     ].map((token) => `Bearer ${token}`);
     const query = await fingerprintQuery(client);
     // Prepared once: the statement reads every table, and planning it anew for each of the
@@ -85,7 +103,8 @@ describe('bad input to every operation', () => {
         sent += 1;
         const after = await fingerprint();
         if (failure) failures.push(`${name} ${request.method} ${request.path.slice(0, 80)} (${request.label}): ${failure}`);
-        else if (after !== before && refused.has(request)) failures.push(`${name} ${request.method} ${request.path.slice(0, 80)} (${request.label}): refused, yet rows changed`);
+        else if (after !== before && refused.has(request))
+          failures.push(`${name} ${request.method} ${request.path.slice(0, 80)} (${request.label}): refused, yet rows changed`);
         before = after;
       }
     }
@@ -116,7 +135,11 @@ describe('bad input to every operation', () => {
     try {
       const throughGateway = await post(`${gateway.url}/profile/persona`, JSON.stringify({ description: 'x'.repeat(8 * 1024 * 1024) }));
       expect(throughGateway.status).toBe(413);
-      expect(await throughGateway.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large' });
+      expect(await throughGateway.json()).toEqual({
+        statusCode: 413,
+        error: 'Payload Too Large',
+        message: 'The request body is too large',
+      });
     } finally {
       await gateway.stop();
     }

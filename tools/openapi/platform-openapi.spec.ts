@@ -3,12 +3,24 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ServiceName } from '@teamfit/common';
 import path from 'node:path';
 import type { OpenAPI } from 'openapi-types';
-import { describePlatform, mergeServiceDocuments, operationsOf, PLATFORM_DOCUMENT, type PlatformDescription, REPOSITORY } from './platform-openapi';
+import {
+  describePlatform,
+  mergeServiceDocuments,
+  operationsOf,
+  PLATFORM_DOCUMENT,
+  type PlatformDescription,
+  REPOSITORY,
+} from './platform-openapi';
 
 /** The validator dereferences what it is given, so it gets a copy. */
 const validate = (document: OpenAPIObject) => SwaggerParser.validate(structuredClone(document) as unknown as OpenAPI.Document);
 
-const serviceDocument = (paths: OpenAPIObject['paths'], schemas: Record<string, object> = {}): OpenAPIObject => ({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, components: { schemas } });
+const serviceDocument = (paths: OpenAPIObject['paths'], schemas: Record<string, object> = {}): OpenAPIObject => ({
+  openapi: '3.0.3',
+  info: { title: 't', version: '1' },
+  paths,
+  components: { schemas },
+});
 const operation = (operationId: string) => ({ operationId, responses: { 200: { description: 'ok' } } });
 
 describe('the OpenAPI description of the platform', () => {
@@ -22,7 +34,11 @@ describe('the OpenAPI description of the platform', () => {
     const { services, platform } = described;
     for (const document of [platform, ...Object.values(services)]) expect(document.openapi).toBe('3.0.3');
     const operations = operationsOf(platform);
-    expect(operations.filter(({ operation: op }) => !op.summary || Object.keys(op.responses).length === 0).map(({ method, path: route }) => `${method} ${route}`)).toEqual([]);
+    expect(
+      operations
+        .filter(({ operation: op }) => !op.summary || Object.keys(op.responses).length === 0)
+        .map(({ method, path: route }) => `${method} ${route}`),
+    ).toEqual([]);
     expect(operations.length).toBeGreaterThan(150);
     // A few paths clients call, as the gateway exposes them.
     expect(Object.keys(platform.paths)).toEqual(
@@ -85,7 +101,8 @@ describe('the OpenAPI description of the platform', () => {
     const untyped: string[] = [];
     for (const { method, path: route, operation: op } of operationsOf(described.platform)) {
       for (const [status, response] of Object.entries(op.responses)) {
-        const typed = response !== undefined && 'content' in response && response.content !== undefined && Object.keys(response.content).length > 0;
+        const typed =
+          response !== undefined && 'content' in response && response.content !== undefined && Object.keys(response.content).length > 0;
         const mustBeTyped = status === '200' || status === '201' || route.startsWith('/evaluation/evaluation');
         if (mustBeTyped && !typed && !route.endsWith('/_ping')) untyped.push(`${method.toUpperCase()} ${route} ${status}`);
       }
@@ -99,23 +116,40 @@ describe('merging the services into one document', () => {
 
   it('puts each path behind its service prefix and keeps one copy of a schema two services share', () => {
     const shared = { type: 'object', properties: { message: { type: 'string' } } };
-    const platform = merge(['auth', serviceDocument({ '/login': { post: operation('auth_login') } }, { Shared: shared, Zeta: {} })], ['profile', serviceDocument({ '/team': { get: operation('profile_team') } }, { Shared: shared, Alpha: {} })]);
+    const platform = merge(
+      ['auth', serviceDocument({ '/login': { post: operation('auth_login') } }, { Shared: shared, Zeta: {} })],
+      ['profile', serviceDocument({ '/team': { get: operation('profile_team') } }, { Shared: shared, Alpha: {} })],
+    );
     expect(Object.keys(platform.paths)).toEqual(['/auth/login', '/profile/team']);
     expect(Object.keys(platform.components?.schemas ?? {})).toEqual(['Alpha', 'Shared', 'Zeta']);
   });
 
   it('refuses, naming both sides, a schema name two services describe differently, rather than keeping one', () => {
-    const profile = serviceDocument({ '/team': { get: operation('profile_team') } }, { TeamDto: { type: 'object', properties: { _id: { type: 'string' } } } });
-    const evaluation = serviceDocument({ '/algorithm/teams': { get: operation('evaluation_teams') } }, { TeamDto: { type: 'object', properties: { id: { type: 'integer' } } } });
-    expect(() => merge(['profile', profile], ['evaluation', evaluation])).toThrow('schema TeamDto is described differently by profile and evaluation');
+    const profile = serviceDocument(
+      { '/team': { get: operation('profile_team') } },
+      { TeamDto: { type: 'object', properties: { _id: { type: 'string' } } } },
+    );
+    const evaluation = serviceDocument(
+      { '/algorithm/teams': { get: operation('evaluation_teams') } },
+      { TeamDto: { type: 'object', properties: { id: { type: 'integer' } } } },
+    );
+    expect(() => merge(['profile', profile], ['evaluation', evaluation])).toThrow(
+      'schema TeamDto is described differently by profile and evaluation',
+    );
   });
 
   it('refuses an operationId used twice and a path two services claim', () => {
-    expect(() => merge(['auth', serviceDocument({ '/health': { get: operation('health') } })], ['media', serviceDocument({ '/health': { get: operation('health') } })])).toThrow(
-      'operationId health names both GET /auth/health and GET /media/health',
-    );
-    expect(() => merge(['organisation', serviceDocument({ '/admin/service-requests': { get: operation('a') } })], ['media', serviceDocument({ '/admin/service-requests': { get: operation('b') } })])).toThrow(
-      'path /admin/service-requests is served by two services',
-    );
+    expect(() =>
+      merge(
+        ['auth', serviceDocument({ '/health': { get: operation('health') } })],
+        ['media', serviceDocument({ '/health': { get: operation('health') } })],
+      ),
+    ).toThrow('operationId health names both GET /auth/health and GET /media/health');
+    expect(() =>
+      merge(
+        ['organisation', serviceDocument({ '/admin/service-requests': { get: operation('a') } })],
+        ['media', serviceDocument({ '/admin/service-requests': { get: operation('b') } })],
+      ),
+    ).toThrow('path /admin/service-requests is served by two services');
   });
 });

@@ -2,7 +2,14 @@
 // as the gateway exposes them. Nothing listens and nothing touches a database.
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { generateKeyPair } from '@teamfit/auth';
-import { buildOpenApiDocument, createServiceApp, loadServiceConfig, SERVICE_NAMES, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
+import {
+  buildOpenApiDocument,
+  createServiceApp,
+  loadServiceConfig,
+  SERVICE_NAMES,
+  type ServiceModuleFactory,
+  type ServiceName,
+} from '@teamfit/common';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { authAppModule } from '../../apps/auth/src/auth-app.module';
@@ -42,7 +49,6 @@ export async function describeService(service: ServiceName): Promise<OpenAPIObje
     await app.close();
   }
 }
-
 
 export interface PlatformDescription {
   services: Record<ServiceName, OpenAPIObject>;
@@ -97,7 +103,8 @@ export function mergeServiceDocuments(documents: ReadonlyArray<readonly [Service
     for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
       const known = schemas[name];
       if (!known) schemas[name] = { owner: service, schema };
-      else if (!isDeepStrictEqual(known.schema, schema)) collisions.push(`schema ${name} is described differently by ${known.owner} and ${service}`);
+      else if (!isDeepStrictEqual(known.schema, schema))
+        collisions.push(`schema ${name} is described differently by ${known.owner} and ${service}`);
     }
   }
   if (collisions.length > 0) throw new Error(`The services' OpenAPI documents collide:\n  ${collisions.join('\n  ')}`);
@@ -108,7 +115,11 @@ export function mergeServiceDocuments(documents: ReadonlyArray<readonly [Service
     paths,
     components: {
       // Sorted, so that the document does not depend on the order the services declare them in.
-      schemas: Object.fromEntries(Object.keys(schemas).sort().map((name) => [name, schemas[name]?.schema])) as NonNullable<OpenAPIObject['components']>['schemas'],
+      schemas: Object.fromEntries(
+        Object.keys(schemas)
+          .sort()
+          .map((name) => [name, schemas[name]?.schema]),
+      ) as NonNullable<OpenAPIObject['components']>['schemas'],
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };

@@ -15,8 +15,15 @@ const METADATA_FILE = 'openapi.metadata.ts';
 
 /** One program for the whole repository: the type checker resolves types across libraries. */
 function createProgram() {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } });
-  const dtoFiles = config.fileNames.filter((file) => file.endsWith('.dto.ts') && SERVICES.some((service) => file.startsWith(path.join(ROOT, 'apps', service, 'src') + path.sep)));
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  });
+  const dtoFiles = config.fileNames.filter(
+    (file) => file.endsWith('.dto.ts') && SERVICES.some((service) => file.startsWith(path.join(ROOT, 'apps', service, 'src') + path.sep)),
+  );
   return ts.createProgram({ rootNames: dtoFiles, options: config.options });
 }
 
@@ -39,7 +46,13 @@ function metadataSource(program, service) {
 function print(models, typeImports) {
   const f = ts.factory;
   const property = (name, value) => f.createPropertyAssignment(f.createStringLiteral(name), value);
-  const objectOf = (meta) => (ts.isObjectLiteralExpression(meta) ? meta : f.createObjectLiteralExpression(Object.entries(meta).map(([key, value]) => property(key, objectOf(value))), true));
+  const objectOf = (meta) =>
+    ts.isObjectLiteralExpression(meta)
+      ? meta
+      : f.createObjectLiteralExpression(
+          Object.entries(meta).map(([key, value]) => property(key, objectOf(value))),
+          true,
+        );
   const modelList = f.createArrayLiteralExpression(
     models.map(([importExpression, classes]) => f.createArrayLiteralExpression([importExpression, objectOf(classes)])),
     true,
@@ -47,14 +60,43 @@ function print(models, typeImports) {
   const types = f.createVariableStatement(
     undefined,
     f.createVariableDeclarationList(
-      [f.createVariableDeclaration('t', undefined, undefined, f.createObjectLiteralExpression(Object.entries(typeImports).map(([key, value]) => property(key, f.createIdentifier(value))), true))],
+      [
+        f.createVariableDeclaration(
+          't',
+          undefined,
+          undefined,
+          f.createObjectLiteralExpression(
+            Object.entries(typeImports).map(([key, value]) => property(key, f.createIdentifier(value))),
+            true,
+          ),
+        ),
+      ],
       ts.NodeFlags.Const,
     ),
   );
-  const body = f.createBlock([types, f.createReturnStatement(f.createObjectLiteralExpression([property('@nestjs/swagger', f.createObjectLiteralExpression([property('models', modelList)], true))], true))], true);
-  const exported = f.createExportAssignment(undefined, undefined, f.createArrowFunction([f.createToken(ts.SyntaxKind.AsyncKeyword)], undefined, [], undefined, undefined, body));
+  const body = f.createBlock(
+    [
+      types,
+      f.createReturnStatement(
+        f.createObjectLiteralExpression(
+          [property('@nestjs/swagger', f.createObjectLiteralExpression([property('models', modelList)], true))],
+          true,
+        ),
+      ),
+    ],
+    true,
+  );
+  const exported = f.createExportAssignment(
+    undefined,
+    undefined,
+    f.createArrowFunction([f.createToken(ts.SyntaxKind.AsyncKeyword)], undefined, [], undefined, undefined, body),
+  );
   const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });
-  const text = printer.printNode(ts.EmitHint.Unspecified, exported, ts.createSourceFile(METADATA_FILE, '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
+  const text = printer.printNode(
+    ts.EmitHint.Unspecified,
+    exported,
+    ts.createSourceFile(METADATA_FILE, '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS),
+  );
   // Static imports instead of the plugin's `import()`: the services are CommonJS, and a dynamic
   // import would load the ESM way (extensions required); the loader takes a module or its promise.
   const modules = [...new Set([...text.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]))].sort();
@@ -81,7 +123,9 @@ for (const service of SERVICES) {
   else writeFileSync(file, source);
 }
 if (stale.length > 0) {
-  console.error(`openapi metadata: ${stale.join(', ')} ${stale.length === 1 ? 'differs' : 'differ'} from the DTOs; run "npm run openapi" and commit`);
+  console.error(
+    `openapi metadata: ${stale.join(', ')} ${stale.length === 1 ? 'differs' : 'differ'} from the DTOs; run "npm run openapi" and commit`,
+  );
   process.exit(1);
 }
 console.log(`openapi metadata: ${check ? 'matches the DTOs' : 'written'}`);

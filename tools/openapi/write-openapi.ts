@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const target = path.join(REPOSITORY, PLATFORM_DOCUMENT);
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, serializeOpenApi(platform));
-  console.log(`openapi: ${operationsOf(platform).length} operations on ${Object.keys(platform.paths).length} paths in ${PLATFORM_DOCUMENT}`);
+  console.log(
+    `openapi: ${operationsOf(platform).length} operations on ${Object.keys(platform.paths).length} paths in ${PLATFORM_DOCUMENT}`,
+  );
 }
 
 main().catch((error: unknown) => {

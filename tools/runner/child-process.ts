@@ -27,7 +27,14 @@ export interface ManagedChild {
   stop(): Promise<void>;
 }
 
-export function spawnManaged(name: string, index: number, command: string, args: string[], env: NodeJS.ProcessEnv, options: { ipc?: boolean } = {}): ManagedChild {
+export function spawnManaged(
+  name: string,
+  index: number,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { ipc?: boolean } = {},
+): ManagedChild {
   // An IPC channel lets a Node child notice that the runner is gone, however it ended.
   const child = spawn(command, args, { env, stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] });
   pipeWithPrefix(child, name, index);

@@ -13,7 +13,10 @@ export function ensureCommand(options: { packageName: string; find: () => string
   }
   log(`${packageName} is missing: installing it with apt-get (once)`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', packageName], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', packageName], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   const installed = find();
   if (!installed) throw new Error(`${packageName} could not be installed with apt-get`);
   return installed;

@@ -14,7 +14,8 @@ export function parseNodeRuntime(text: string): NodeRuntimeSettings {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
     const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line);
-    if (!match?.[1] || match[2] === undefined) throw new Error(`${NODE_RUNTIME_FILE}:${index + 1}: expected NAME=value, found ${JSON.stringify(line)}`);
+    if (!match?.[1] || match[2] === undefined)
+      throw new Error(`${NODE_RUNTIME_FILE}:${index + 1}: expected NAME=value, found ${JSON.stringify(line)}`);
     settings[match[1]] = match[2];
   }
   return settings;

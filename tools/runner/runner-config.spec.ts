@@ -55,12 +55,27 @@ describe('loadRunnerConfig', () => {
     [{ EMBEDDED_POSTGRES_PORT: '0' }, 'invalid configuration: EMBEDDED_POSTGRES_PORT must be a port number (1-65535)'],
     [{ DATABASE_URL: 'mysql://db/teamfit' }, 'invalid configuration: DATABASE_URL must be a postgres:// URL'],
     [{ SMTP_URL: 'http://mail' }, 'invalid configuration: SMTP_URL must be an smtp:// URL'],
-    [{ ADMIN_APP_ORIGIN: 'localhost:3000' }, 'invalid configuration: ADMIN_APP_ORIGIN has "localhost:3000", which is not an http(s) origin'],
+    [
+      { ADMIN_APP_ORIGIN: 'localhost:3000' },
+      'invalid configuration: ADMIN_APP_ORIGIN has "localhost:3000", which is not an http(s) origin',
+    ],
     [{ CORS_ORIGINS: 'https://a.example,*' }, 'invalid configuration: CORS_ORIGINS has "*", which is not an http(s) origin'],
-    [{ SERVICE_INSTANCES: '0' }, 'invalid configuration: SERVICE_INSTANCES must be a number of instances (1-8) or a list such as evaluation=3,organisation=2'],
-    [{ SERVICE_INSTANCES: 'evalution=2' }, 'invalid configuration: SERVICE_INSTANCES has "evalution=2", which is not <service>=<instances> for one of auth, profile, organisation, media, evaluation'],
-    [{ SERVICE_BASE_PORT: '65500' }, 'invalid configuration: SERVICE_BASE_PORT 65500 puts instance 1 of the profile service on port 65600, past 65535'],
-    [{ SERVICE_BASE_PORT: '61000', SERVICE_INSTANCES: 'media=6' }, 'invalid configuration: SERVICE_BASE_PORT 61000 puts instance 6 of the media service on port 66102, past 65535'],
+    [
+      { SERVICE_INSTANCES: '0' },
+      'invalid configuration: SERVICE_INSTANCES must be a number of instances (1-8) or a list such as evaluation=3,organisation=2',
+    ],
+    [
+      { SERVICE_INSTANCES: 'evalution=2' },
+      'invalid configuration: SERVICE_INSTANCES has "evalution=2", which is not <service>=<instances> for one of auth, profile, organisation, media, evaluation',
+    ],
+    [
+      { SERVICE_BASE_PORT: '65500' },
+      'invalid configuration: SERVICE_BASE_PORT 65500 puts instance 1 of the profile service on port 65600, past 65535',
+    ],
+    [
+      { SERVICE_BASE_PORT: '61000', SERVICE_INSTANCES: 'media=6' },
+      'invalid configuration: SERVICE_BASE_PORT 61000 puts instance 6 of the media service on port 66102, past 65535',
+    ],
   ])('refuses %j with one line naming the setting', (env, message) => {
     expect(() => loadRunnerConfig(env)).toThrow(message);
   });

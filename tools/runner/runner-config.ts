@@ -31,7 +31,8 @@ const port =
   (value, name) => {
     if (value === undefined) return fallback;
     const parsed = Number(value);
-    if (!/^\d+$/.test(value) || parsed < 1 || parsed > 65535) throw new Error(`invalid configuration: ${name} must be a port number (1-65535)`);
+    if (!/^\d+$/.test(value) || parsed < 1 || parsed > 65535)
+      throw new Error(`invalid configuration: ${name} must be a port number (1-65535)`);
     return parsed;
   };
 

@@ -2,12 +2,24 @@ import { instancePort, parseServiceInstances, serviceInstances } from './service
 
 describe('parseServiceInstances', () => {
   it('gives one process a service when unset', () => {
-    expect(parseServiceInstances(undefined, 'SERVICE_INSTANCES')).toEqual({ auth: 1, profile: 1, organisation: 1, media: 1, evaluation: 1 });
+    expect(parseServiceInstances(undefined, 'SERVICE_INSTANCES')).toEqual({
+      auth: 1,
+      profile: 1,
+      organisation: 1,
+      media: 1,
+      evaluation: 1,
+    });
   });
 
   it('takes one number for every service, or a count per named service', () => {
     expect(parseServiceInstances('2', 'SERVICE_INSTANCES')).toEqual({ auth: 2, profile: 2, organisation: 2, media: 2, evaluation: 2 });
-    expect(parseServiceInstances('evaluation=3,organisation = 2', 'SERVICE_INSTANCES')).toEqual({ auth: 1, profile: 1, organisation: 2, media: 1, evaluation: 3 });
+    expect(parseServiceInstances('evaluation=3,organisation = 2', 'SERVICE_INSTANCES')).toEqual({
+      auth: 1,
+      profile: 1,
+      organisation: 2,
+      media: 1,
+      evaluation: 3,
+    });
   });
 
   it.each([

@@ -16,7 +16,10 @@ const oneEach = (): ServiceInstances => Object.fromEntries(SERVICE_NAMES.map((na
 
 const count = (value: string, name: string): number => {
   const parsed = Number(value);
-  if (!/^\d+$/.test(value) || parsed < 1 || parsed > MAX_INSTANCES) throw new Error(`invalid configuration: ${name} must be a number of instances (1-${MAX_INSTANCES}) or a list such as evaluation=3,organisation=2`);
+  if (!/^\d+$/.test(value) || parsed < 1 || parsed > MAX_INSTANCES)
+    throw new Error(
+      `invalid configuration: ${name} must be a number of instances (1-${MAX_INSTANCES}) or a list such as evaluation=3,organisation=2`,
+    );
   return parsed;
 };
 
@@ -36,7 +39,9 @@ export function parseServiceInstances(value: string | undefined, name: string): 
   for (const entry of value.split(',').map((part) => part.trim())) {
     const [, service = '', number = ''] = /^([a-z]+)\s*=\s*([^=]*)$/.exec(entry) ?? [];
     if (!(SERVICE_NAMES as readonly string[]).includes(service)) {
-      throw new Error(`invalid configuration: ${name} has "${entry}", which is not <service>=<instances> for one of ${SERVICE_NAMES.join(', ')}`);
+      throw new Error(
+        `invalid configuration: ${name} has "${entry}", which is not <service>=<instances> for one of ${SERVICE_NAMES.join(', ')}`,
+      );
     }
     if (seen.has(service)) throw new Error(`invalid configuration: ${name} names ${service} twice`);
     seen.add(service);
@@ -72,8 +77,12 @@ export function serviceInstances(settings: { instances: ServiceInstances; basePo
       const of = settings.instances[service];
       if (instance > of) continue;
       const port = instancePort(settings.basePort, service, instance);
-      if (port > 65535) throw new Error(`invalid configuration: SERVICE_BASE_PORT ${settings.basePort} puts instance ${instance} of the ${service} service on port ${port}, past 65535`);
-      const label = of === 1 ? `the ${service} service (port ${port})` : `the ${service} service (instance ${instance} of ${of}, port ${port})`;
+      if (port > 65535)
+        throw new Error(
+          `invalid configuration: SERVICE_BASE_PORT ${settings.basePort} puts instance ${instance} of the ${service} service on port ${port}, past 65535`,
+        );
+      const label =
+        of === 1 ? `the ${service} service (port ${port})` : `the ${service} service (instance ${instance} of ${of}, port ${port})`;
       all.push({ service, instance, of, port, label, name: of === 1 ? service : `${service}#${instance}` });
     }
   }

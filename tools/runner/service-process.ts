@@ -21,7 +21,11 @@ export function serviceCommand(distRoot: string, name: string): string[] {
 }
 
 /** How one service process is started, for `npm start` and for the benchmarks alike, so that what is measured is what runs. */
-export function serviceProcess(name: ServiceName, settings: ServiceProcessSettings, env: NodeJS.ProcessEnv = process.env): { args: string[]; env: NodeJS.ProcessEnv } {
+export function serviceProcess(
+  name: ServiceName,
+  settings: ServiceProcessSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): { args: string[]; env: NodeJS.ProcessEnv } {
   // Only the services that issue tokens hold the private key.
   const signs = name === 'auth' || name === 'profile';
   return {

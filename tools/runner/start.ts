@@ -85,7 +85,9 @@ async function main(): Promise<void> {
       });
       running.stops.push({ name: 'postgres', stop: () => postgres.stop() });
       databaseUrl = postgres.url;
-      log(`embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_POSTGRES_PORT} (data in ${path.relative(REPOSITORY_ROOT, path.join(dataDir, 'postgres'))})`);
+      log(
+        `embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_POSTGRES_PORT} (data in ${path.relative(REPOSITORY_ROOT, path.join(dataDir, 'postgres'))})`,
+      );
     }
 
     let smtpUrl = config.SMTP_URL;
@@ -103,11 +105,20 @@ async function main(): Promise<void> {
 
     // A warm start (the data folder kept) finds the services' compiled code here too.
     const settings = { databaseUrl, smtpUrl, keys, codeCacheDir: path.join(dataDir, 'compile-cache') };
-    const supervised = instances.map((instance) => ({ instance, process: supervisedService(instance, instances, settings, running, shutdown) }));
-    running.stops.push({ name: 'services', stop: () => Promise.all(supervised.map((entry) => entry.process.stop())).then(() => undefined) });
+    const supervised = instances.map((instance) => ({
+      instance,
+      process: supervisedService(instance, instances, settings, running, shutdown),
+    }));
+    running.stops.push({
+      name: 'services',
+      stop: () => Promise.all(supervised.map((entry) => entry.process.stop())).then(() => undefined),
+    });
     // The first instance of each service runs its migrations and seeds before the others start:
     // they find that work done, and two cores are not asked to boot every process at once.
-    for (const wave of [supervised.filter((entry) => entry.instance.instance === 1), supervised.filter((entry) => entry.instance.instance > 1)]) {
+    for (const wave of [
+      supervised.filter((entry) => entry.instance.instance === 1),
+      supervised.filter((entry) => entry.instance.instance > 1),
+    ]) {
       await Promise.all(wave.map((entry) => serving(entry.instance, entry.process.start())));
     }
 
@@ -139,7 +150,10 @@ async function main(): Promise<void> {
     log(`gateway        ${base}   (health: ${base}/health, API: ${base}/docs)`);
     for (const name of SERVICE_NAMES) {
       const own = instances.filter((instance) => instance.service === name);
-      const where = own.length === 1 ? `port ${own[0]?.port ?? ''}` : `${own.length} instances, ports ${own.map((instance) => instance.port).join(', ')}`;
+      const where =
+        own.length === 1
+          ? `port ${own[0]?.port ?? ''}`
+          : `${own.length} instances, ports ${own.map((instance) => instance.port).join(', ')}`;
       log(`${name.padEnd(14)} ${base}/${name}/health   (OpenAPI: ${base}/${name}/docs; ${where})`);
     }
     if (!config.SMTP_URL) log(`mail inbox     http://localhost:${config.MAILDEV_WEB_PORT}   (MailDev: one-time passwords land here)`);
@@ -162,15 +176,35 @@ function serving(instance: ServiceInstance, child: ManagedChild): Promise<void> 
   return waitForHealth(instance.port, 30_000, instance.name, () => child.process.exitCode === null && child.process.signalCode === null);
 }
 
-function supervisedService(instance: ServiceInstance, all: readonly ServiceInstance[], settings: ProcessSettings, running: Running, shutdown: (code: number) => Promise<void>): SupervisedProcess {
+function supervisedService(
+  instance: ServiceInstance,
+  all: readonly ServiceInstance[],
+  settings: ProcessSettings,
+  running: Running,
+  shutdown: (code: number) => Promise<void>,
+): SupervisedProcess {
   // Each organisation instance reaches one media instance (logos); they are spread over them.
   const media = all.filter((candidate) => candidate.service === 'media');
   const mediaPort = media[(instance.instance - 1) % media.length]?.port;
-  const { args, env } = serviceProcess(instance.service, { ...settings, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port: instance.port, codeCacheDir: settings.codeCacheDir });
+  const { args, env } = serviceProcess(instance.service, {
+    ...settings,
+    distRoot: DIST_ROOT,
+    repositoryRoot: REPOSITORY_ROOT,
+    port: instance.port,
+    codeCacheDir: settings.codeCacheDir,
+  });
   const colour = SERVICE_NAMES.indexOf(instance.service);
   return new SupervisedProcess({
     label: instance.label,
-    spawn: () => spawnManaged(instance.name, colour, process.execPath, args, { ...env, MEDIA_SERVICE_URL: `http://127.0.0.1:${String(mediaPort)}` }, { ipc: true }),
+    spawn: () =>
+      spawnManaged(
+        instance.name,
+        colour,
+        process.execPath,
+        args,
+        { ...env, MEDIA_SERVICE_URL: `http://127.0.0.1:${String(mediaPort)}` },
+        { ipc: true },
+      ),
     ready: (child) => serving(instance, child),
     log,
     onFatal: (line) => {

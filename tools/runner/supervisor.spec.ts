@@ -15,7 +15,10 @@ interface Harness {
 }
 
 /** `scripts(n)` is the code of the n-th process started (0-based). */
-function harness(scripts: (n: number) => string, options: { policy?: Partial<RestartPolicy>; ready?: (child: ManagedChild, n: number) => Promise<void> } = {}): Harness {
+function harness(
+  scripts: (n: number) => string,
+  options: { policy?: Partial<RestartPolicy>; ready?: (child: ManagedChild, n: number) => Promise<void> } = {},
+): Harness {
   const spawned: ManagedChild[] = [];
   const lines: string[] = [];
   const fatal: string[] = [];
@@ -62,7 +65,9 @@ describe('SupervisedProcess', () => {
     running = harness(() => DIES);
     const child = running.supervisor.start();
     await child.exited;
-    expect(running.fatal).toEqual([`the probe service (instance 2 of 2, port 1) exited unexpectedly (code 3, pid ${String(child.process.pid)}): stopping the platform`]);
+    expect(running.fatal).toEqual([
+      `the probe service (instance 2 of 2, port 1) exited unexpectedly (code 3, pid ${String(child.process.pid)}): stopping the platform`,
+    ]);
     expect(running.spawned).toHaveLength(1);
   });
 
@@ -77,8 +82,14 @@ describe('SupervisedProcess', () => {
     expect(second?.process.pid).not.toBe(first.process.pid);
     expect(second?.process.exitCode).toBeNull();
     expect(running.supervisor.child).toBe(second);
-    expect(running.lines[0]).toBe(`the probe service (instance 2 of 2, port 1) exited unexpectedly (SIGKILL, pid ${String(first.process.pid)}): restarting it in 0.0 s`);
-    expect(running.lines[1]).toMatch(new RegExp(`^the probe service \\(instance 2 of 2, port 1\\) is back \\(pid ${String(second?.process.pid)}\\), \\d+\\.\\d s after it exited$`));
+    expect(running.lines[0]).toBe(
+      `the probe service (instance 2 of 2, port 1) exited unexpectedly (SIGKILL, pid ${String(first.process.pid)}): restarting it in 0.0 s`,
+    );
+    expect(running.lines[1]).toMatch(
+      new RegExp(
+        `^the probe service \\(instance 2 of 2, port 1\\) is back \\(pid ${String(second?.process.pid)}\\), \\d+\\.\\d s after it exited$`,
+      ),
+    );
     expect(running.fatal).toEqual([]);
   });
 
@@ -90,7 +101,9 @@ describe('SupervisedProcess', () => {
     expect(running.spawned).toHaveLength(6);
     expect(running.delays).toEqual([0, 1, 2, 3, 4]);
     const last = running.spawned[5]?.process.pid;
-    expect(running.fatal).toEqual([`the probe service (instance 2 of 2, port 1) exited unexpectedly (code 3, pid ${String(last)}) after 5 restarts within 60.0 s: a crash loop, stopping the platform`]);
+    expect(running.fatal).toEqual([
+      `the probe service (instance 2 of 2, port 1) exited unexpectedly (code 3, pid ${String(last)}) after 5 restarts within 60.0 s: a crash loop, stopping the platform`,
+    ]);
   });
 
   it('forgets restarts older than the window: deaths spread out are never a crash loop', async () => {
@@ -104,14 +117,18 @@ describe('SupervisedProcess', () => {
   });
 
   it('kills a restarted process that does not serve, and counts that as a death', async () => {
-    running = harness(() => LIVES, { ready: (_child, n) => (n === 1 ? Promise.reject(new Error('no answer on /health within 30 s')) : Promise.resolve()) });
+    running = harness(() => LIVES, {
+      ready: (_child, n) => (n === 1 ? Promise.reject(new Error('no answer on /health within 30 s')) : Promise.resolve()),
+    });
     running.supervisor.start();
     running.supervisor.supervise();
     running.spawned[0]?.process.kill('SIGKILL');
     await until(() => running?.lines.some((line) => line.includes('is back')) ?? false, 'the second restart');
     expect(running.spawned).toHaveLength(3);
     expect(running.spawned[1]?.process.signalCode).toBe('SIGKILL');
-    expect(running.lines).toContain('the probe service (instance 2 of 2, port 1) did not come back: no answer on /health within 30 s; killing it');
+    expect(running.lines).toContain(
+      'the probe service (instance 2 of 2, port 1) did not come back: no answer on /health within 30 s; killing it',
+    );
   });
 
   it('stop() ends the process and cancels a pending restart', async () => {

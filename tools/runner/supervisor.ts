@@ -82,7 +82,9 @@ export class SupervisedProcess {
     const diedAt = Date.now();
     this.restarts = this.restarts.filter((at) => diedAt - at < this.policy.windowMs);
     if (this.restarts.length >= this.policy.maxRestarts) {
-      return onFatal(`${death} after ${this.restarts.length} restarts within ${seconds(this.policy.windowMs)}: a crash loop, stopping the platform`);
+      return onFatal(
+        `${death} after ${this.restarts.length} restarts within ${seconds(this.policy.windowMs)}: a crash loop, stopping the platform`,
+      );
     }
     const delay = this.policy.delayMs(this.restarts.length);
     log(`${death}: restarting it in ${seconds(delay)}`);
@@ -95,7 +97,10 @@ export class SupervisedProcess {
     const child = this.start();
     try {
       await this.options.ready(child);
-      if (child === this.current && !this.stopping) this.options.log(`${this.options.label} is back (pid ${String(child.process.pid)}), ${seconds(Date.now() - diedAt)} after it exited`);
+      if (child === this.current && !this.stopping)
+        this.options.log(
+          `${this.options.label} is back (pid ${String(child.process.pid)}), ${seconds(Date.now() - diedAt)} after it exited`,
+        );
     } catch (error) {
       // Alive but not serving: ended, so that its exit counts like any other death.
       if (child === this.current && !this.stopping && child.process.exitCode === null && child.process.signalCode === null) {

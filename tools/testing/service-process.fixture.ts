@@ -25,7 +25,12 @@ export interface ServiceProcess {
  * A service as `npm start` runs it: the built code (`npm test` builds first) in a process of its
  * own, on a free port, which a test can kill like a crash.
  */
-export async function startServiceProcess(name: ServiceName, databaseUrl: string, keys: KeyPairPem, extraEnv: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  name: ServiceName,
+  databaseUrl: string,
+  keys: KeyPairPem,
+  extraEnv: Record<string, string> = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
   const { args, env } = serviceProcess(
     name,
@@ -38,9 +43,12 @@ export async function startServiceProcess(name: ServiceName, databaseUrl: string
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; ; ) {
+  for (const deadline = Date.now() + 30_000; ;) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}): ${output}`);
-    const healthy = await fetch(`${url}/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) throw new Error(`${name} did not answer /health within 30 s: ${output}`);
     await sleep(25);

@@ -45,7 +45,9 @@ describe('account sign-in against the auth service', () => {
   /** Logs in and reads the code from the e-mail the real SMTP listener received. */
   const login = async (emailAddress: string, verifier = newVerifier()) => {
     const before = smtp.messages.length;
-    const response = await request(auth.url).post('/login').send({ emailAddress, codeChallenge: s256Challenge(verifier) });
+    const response = await request(auth.url)
+      .post('/login')
+      .send({ emailAddress, codeChallenge: s256Challenge(verifier) });
     expect(response.status).toBe(200);
     while (smtp.messages.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
     const otp = otpFromMail(await smtp.latestTo(emailAddress));
@@ -79,7 +81,11 @@ describe('account sign-in against the auth service', () => {
   it('e-mails a code, and verify with code and verifier signs the account in', async () => {
     const { loginToken, otp, verifier } = await login('admin@example.test');
     const [header] = loginToken.split('.');
-    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({ alg: 'ES256', typ: 'login+jwt', kid: expect.any(String) });
+    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({
+      alg: 'ES256',
+      typ: 'login+jwt',
+      kid: expect.any(String),
+    });
     const mail = await smtp.latestTo('admin@example.test');
     expect(mail.raw).toContain('Content-Type: text/plain');
     expect(mail.raw).toContain('Content-Type: text/html');
@@ -92,7 +98,9 @@ describe('account sign-in against the auth service', () => {
       refreshToken: expect.any(String),
       account: { id: adminId, emailAddress: admin.emailAddress, firstName: 'Ada', lastName: 'Admin', isAdmin: true },
     });
-    const claims = new TokenSigner({ publicKeyPem: tokens.keys.publicKeyPem, issuer: 'teamfit', audience: 'teamfit-api' }).verify(response.body.accessToken as string);
+    const claims = new TokenSigner({ publicKeyPem: tokens.keys.publicKeyPem, issuer: 'teamfit', audience: 'teamfit-api' }).verify(
+      response.body.accessToken as string,
+    );
     expect(claims).toMatchObject({ sub: adminId, kind: 'account', isAdmin: true });
     // The code is single use.
     const again = await verify(loginToken, otp, verifier).expect(400);
@@ -106,7 +114,10 @@ describe('account sign-in against the auth service', () => {
 
   it('answers an unknown e-mail with 404, taking as long as a known one', async () => {
     const started = Date.now();
-    const unknown = await request(auth.url).post('/login').send({ emailAddress: 'nobody@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(404);
+    const unknown = await request(auth.url)
+      .post('/login')
+      .send({ emailAddress: 'nobody@example.test', codeChallenge: s256Challenge(newVerifier()) })
+      .expect(404);
     const unknownMs = Date.now() - started;
     expect(unknown.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'No account is registered with this e-mail address' });
     const knownStarted = Date.now();
@@ -141,7 +152,10 @@ describe('account sign-in against the auth service', () => {
     expect(short.body.message).toMatch(/^codeVerifier /);
     const long = await verify(loginToken, otp, 'x'.repeat(129)).expect(400);
     expect(long.body.message).toMatch(/^codeVerifier /);
-    const badChallenge = await request(auth.url).post('/login').send({ emailAddress: 'admin@example.test', codeChallenge: 'short' }).expect(400);
+    const badChallenge = await request(auth.url)
+      .post('/login')
+      .send({ emailAddress: 'admin@example.test', codeChallenge: 'short' })
+      .expect(400);
     expect(badChallenge.body.message).toMatch(/^codeChallenge /);
   });
 
@@ -154,7 +168,12 @@ describe('account sign-in against the auth service', () => {
 
   it('accepts only login tokens at verify: access, expired, forged, alg none and foreign tokens are 403', async () => {
     const { otp, verifier } = await login('admin@example.test');
-    const expired = new TestTokens(tokens.keys, () => Math.floor(Date.now() / 1000) - 3600).mint({ sub: adminId, kind: 'login', emailAddress: 'x@example.test', challengeId: adminId });
+    const expired = new TestTokens(tokens.keys, () => Math.floor(Date.now() / 1000) - 3600).mint({
+      sub: adminId,
+      kind: 'login',
+      emailAddress: 'x@example.test',
+      challengeId: adminId,
+    });
     const access = tokens.admin({ sub: adminId });
     const [header, payload] = tokens.mint({ sub: adminId, kind: 'login', emailAddress: 'x@example.test', challengeId: adminId }).split('.');
     const tampered = `${header}.${payload}.${randomBytes(64).toString('base64url')}`;
@@ -169,7 +188,9 @@ describe('account sign-in against the auth service', () => {
 
   it('gives exactly one success to two concurrent verifies with the right code', async () => {
     const { loginToken, otp, verifier } = await login('admin@example.test');
-    const statuses = (await Promise.all([verify(loginToken, otp, verifier), verify(loginToken, otp, verifier), verify(loginToken, otp, verifier)])).map((r) => r.status);
+    const statuses = (
+      await Promise.all([verify(loginToken, otp, verifier), verify(loginToken, otp, verifier), verify(loginToken, otp, verifier)])
+    ).map((r) => r.status);
     expect(statuses.sort()).toEqual([200, 400, 400]);
   });
 
@@ -197,7 +218,10 @@ describe('account sign-in against the auth service', () => {
       const wrong = otp === '000000' ? '111111' : '000000';
       for (let attempt = 0; attempt < 5; attempt += 1) await verify(loginToken, wrong, verifier).expect(400);
     }
-    const locked = await request(auth.url).post('/login').send({ emailAddress: email, codeChallenge: s256Challenge(newVerifier()) }).expect(429);
+    const locked = await request(auth.url)
+      .post('/login')
+      .send({ emailAddress: email, codeChallenge: s256Challenge(newVerifier()) })
+      .expect(429);
     expect(locked.body.message).toMatch(/^Too many failed sign-in attempts; try again in (29|30) seconds$/);
     clock.offsetMs = 31_000;
     await login(email);
@@ -208,13 +232,25 @@ describe('account sign-in against the auth service', () => {
     const subjectId = await insertAccount({ emailAddress: email, firstName: 'Ra', lastName: 'Cer' });
     const before = smtp.messages.length;
     const verifiers = Array.from({ length: 10 }, newVerifier);
-    const responses = await Promise.all(verifiers.map((verifier) => request(auth.url).post('/login').send({ emailAddress: email, codeChallenge: s256Challenge(verifier) })));
+    const responses = await Promise.all(
+      verifiers.map((verifier) =>
+        request(auth.url)
+          .post('/login')
+          .send({ emailAddress: email, codeChallenge: s256Challenge(verifier) }),
+      ),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
     expect(smtp.messages.length - before).toBe(10);
-    expect(await countRows(`SELECT count(*) FROM auth.login_challenges WHERE subject_id = '${subjectId}' AND consumed_at IS NULL AND superseded_at IS NULL`)).toBe(1);
+    expect(
+      await countRows(
+        `SELECT count(*) FROM auth.login_challenges WHERE subject_id = '${subjectId}' AND consumed_at IS NULL AND superseded_at IS NULL`,
+      ),
+    ).toBe(1);
     // Logins run one after another under the account's lock, so the last code e-mailed is the live one.
     const liveOtp = otpFromMail(await smtp.latestTo(email));
-    const statuses = await Promise.all(responses.map((response, i) => verify(response.body.accessToken as string, liveOtp, verifiers[i] ?? '').then((r) => r.status)));
+    const statuses = await Promise.all(
+      responses.map((response, i) => verify(response.body.accessToken as string, liveOtp, verifiers[i] ?? '').then((r) => r.status)),
+    );
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 400)).toHaveLength(9);
   });
@@ -232,8 +268,15 @@ describe('account sign-in against the auth service', () => {
     await verify(third.loginToken, wrongFor(third.otp), third.verifier).expect(400);
     const locked = await verify(third.loginToken, third.otp, third.verifier).expect(429);
     expect(locked.headers['retry-after']).toMatch(/^(29|30)$/);
-    expect(locked.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: `Too many failed sign-in attempts; try again in ${locked.headers['retry-after']} seconds` });
-    const lockedLogin = await request(auth.url).post('/login').send({ emailAddress: email, codeChallenge: s256Challenge(newVerifier()) }).expect(429);
+    expect(locked.body).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many failed sign-in attempts; try again in ${locked.headers['retry-after']} seconds`,
+    });
+    const lockedLogin = await request(auth.url)
+      .post('/login')
+      .send({ emailAddress: email, codeChallenge: s256Challenge(newVerifier()) })
+      .expect(429);
     expect(lockedLogin.headers['retry-after']).toMatch(/^(29|30)$/);
     clock.offsetMs = 31_000;
     await verify(third.loginToken, third.otp, third.verifier).expect(200);
@@ -269,7 +312,10 @@ describe('account sign-in against the auth service', () => {
 
   it('refuses a blocked account', async () => {
     await insertAccount({ emailAddress: 'blocked@example.test', firstName: 'B', lastName: 'Locked', status: 'BLOCKED' });
-    const response = await request(auth.url).post('/login').send({ emailAddress: 'blocked@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(403);
+    const response = await request(auth.url)
+      .post('/login')
+      .send({ emailAddress: 'blocked@example.test', codeChallenge: s256Challenge(newVerifier()) })
+      .expect(403);
     expect(response.body.message).toBe('This account is blocked');
   });
 });
@@ -287,8 +333,15 @@ describe('account sign-in when the mail server is down', () => {
       env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
     });
     try {
-      const response = await request(auth.url).post('/login').send({ emailAddress: 'down@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(503);
-      expect(response.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The e-mail service is unavailable; try again shortly' });
+      const response = await request(auth.url)
+        .post('/login')
+        .send({ emailAddress: 'down@example.test', codeChallenge: s256Challenge(newVerifier()) })
+        .expect(503);
+      expect(response.body).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The e-mail service is unavailable; try again shortly',
+      });
       const rows = await client.query<{ challenges: string; tokens: string }>(
         'SELECT (SELECT count(*) FROM auth.login_challenges) AS challenges, (SELECT count(*) FROM auth.refresh_tokens) AS tokens',
       );

@@ -41,7 +41,10 @@ describe('signing in as ADMIN_EMAIL through the gateway', () => {
 
   it('reads the code from the e-mail, verifies, and calls an administrator endpoint with the token', async () => {
     const verifier = randomBytes(32).toString('base64url');
-    const login = await request(gateway.url).post('/auth/login').send({ emailAddress: ADMIN_EMAIL, codeChallenge: s256Challenge(verifier) }).expect(200);
+    const login = await request(gateway.url)
+      .post('/auth/login')
+      .send({ emailAddress: ADMIN_EMAIL, codeChallenge: s256Challenge(verifier) })
+      .expect(200);
     const loginToken = login.body.accessToken as string;
 
     // A login token is good only for verify.
@@ -49,7 +52,11 @@ describe('signing in as ADMIN_EMAIL through the gateway', () => {
     expect(early.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'A login token cannot be used here' });
 
     const otp = otpFromMail(await smtp.latestTo(ADMIN_EMAIL));
-    const verified = await request(gateway.url).post('/auth/verify').set('authorization', `Bearer ${loginToken}`).send({ otp, codeVerifier: verifier }).expect(200);
+    const verified = await request(gateway.url)
+      .post('/auth/verify')
+      .set('authorization', `Bearer ${loginToken}`)
+      .send({ otp, codeVerifier: verifier })
+      .expect(200);
     const accessToken = verified.body.accessToken as string;
     expect(verified.body.account).toMatchObject({ emailAddress: ADMIN_EMAIL, isAdmin: true });
 
@@ -60,7 +67,13 @@ describe('signing in as ADMIN_EMAIL through the gateway', () => {
       .expect(201);
     expect(created.body).toMatchObject({ emailAddress: 'colleague@teamfit.test', isAdmin: false, status: 'ACTIVE' });
 
-    const refreshed = await request(gateway.url).post('/auth/token').send({ refreshToken: verified.body.refreshToken as string }).expect(200);
-    await request(gateway.url).get('/organisation/account').set('authorization', `Bearer ${refreshed.body.accessToken as string}`).expect(200);
+    const refreshed = await request(gateway.url)
+      .post('/auth/token')
+      .send({ refreshToken: verified.body.refreshToken as string })
+      .expect(200);
+    await request(gateway.url)
+      .get('/organisation/account')
+      .set('authorization', `Bearer ${refreshed.body.accessToken as string}`)
+      .expect(200);
   });
 });

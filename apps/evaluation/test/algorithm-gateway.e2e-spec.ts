@@ -32,7 +32,11 @@ describe('algorithm entities through the gateway (/evaluation/algorithm/{collect
     const api = () => request(gateway.url);
     const team = await api().post('/evaluation/algorithm/teams').set('Authorization', admin).send({ name: 'Gateway team' }).expect(201);
     expect(team.body).toEqual({ id: expect.any(Number), name: 'Gateway team', organisationId: null, memberPersonaIds: [] });
-    const role = await api().post('/evaluation/algorithm/roles').set('Authorization', admin).send({ title: 'Gateway role', teamId: team.body.id }).expect(201);
+    const role = await api()
+      .post('/evaluation/algorithm/roles')
+      .set('Authorization', admin)
+      .send({ title: 'Gateway role', teamId: team.body.id })
+      .expect(201);
 
     const listed = await api().get('/evaluation/algorithm/roles?page=1&limit=5').set('Authorization', member).expect(200);
     expect(listed.body).toEqual([role.body]);
@@ -40,8 +44,12 @@ describe('algorithm entities through the gateway (/evaluation/algorithm/{collect
     const conflict = await api().delete(`/evaluation/algorithm/teams/${team.body.id}`).set('Authorization', admin).expect(409);
     expect(conflict.body).toEqual({ statusCode: 409, error: 'Conflict', message: `Team ${team.body.id} is still used by roles` });
 
-    expect((await api().delete(`/evaluation/algorithm/roles/${role.body.id}`).set('Authorization', admin).expect(200)).body).toEqual({ message: 'Role deleted' });
-    expect((await api().delete(`/evaluation/algorithm/teams/${team.body.id}`).set('Authorization', admin).expect(200)).body).toEqual({ message: 'Team deleted' });
+    expect((await api().delete(`/evaluation/algorithm/roles/${role.body.id}`).set('Authorization', admin).expect(200)).body).toEqual({
+      message: 'Role deleted',
+    });
+    expect((await api().delete(`/evaluation/algorithm/teams/${team.body.id}`).set('Authorization', admin).expect(200)).body).toEqual({
+      message: 'Team deleted',
+    });
     expect((await api().get(`/evaluation/algorithm/teams/${team.body.id}`).set('Authorization', member).expect(404)).body).toEqual({
       statusCode: 404,
       error: 'Not Found',
@@ -51,15 +59,35 @@ describe('algorithm entities through the gateway (/evaluation/algorithm/{collect
 
   it('upserts a user goal and keeps the platform error bodies', async () => {
     const api = () => request(gateway.url);
-    const location = await api().post('/evaluation/algorithm/locations').set('Authorization', admin).send({ name: 'Lisbon', countryId: 351 }).expect(201);
-    const created = await api().put('/evaluation/algorithm/usergoals/12').set('Authorization', admin).send({ locationIds: [location.body.id] }).expect(201);
+    const location = await api()
+      .post('/evaluation/algorithm/locations')
+      .set('Authorization', admin)
+      .send({ name: 'Lisbon', countryId: 351 })
+      .expect(201);
+    const created = await api()
+      .put('/evaluation/algorithm/usergoals/12')
+      .set('Authorization', admin)
+      .send({ locationIds: [location.body.id] })
+      .expect(201);
     expect(created.body).toEqual({ userId: 12, industryIds: [], functionIds: [], skillIds: [], locationIds: [location.body.id] });
     await api().put('/evaluation/algorithm/usergoals/12').set('Authorization', admin).send({ skillIds: [] }).expect(200);
 
-    const unknown = await api().put('/evaluation/algorithm/usergoals/12').set('Authorization', admin).send({ industryIds: [424242] }).expect(400);
+    const unknown = await api()
+      .put('/evaluation/algorithm/usergoals/12')
+      .set('Authorization', admin)
+      .send({ industryIds: [424242] })
+      .expect(400);
     expect(unknown.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'industryIds refers to unknown industries id 424242' });
-    expect((await api().get('/evaluation/algorithm/usergoals/12').expect(401)).body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing Authorization header' });
-    expect((await api().post('/evaluation/algorithm/skills').set('Authorization', member).send({ name: 'x' }).expect(403)).body.statusCode).toBe(403);
-    expect((await api().get('/evaluation/algorithm/skills?limit=101').set('Authorization', member).expect(400)).body.message).toContain('limit');
+    expect((await api().get('/evaluation/algorithm/usergoals/12').expect(401)).body).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Missing Authorization header',
+    });
+    expect(
+      (await api().post('/evaluation/algorithm/skills').set('Authorization', member).send({ name: 'x' }).expect(403)).body.statusCode,
+    ).toBe(403);
+    expect((await api().get('/evaluation/algorithm/skills?limit=101').set('Authorization', member).expect(400)).body.message).toContain(
+      'limit',
+    );
   });
 });

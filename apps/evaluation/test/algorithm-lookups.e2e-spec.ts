@@ -14,7 +14,13 @@ const LOOKUPS = [
   { collection: 'industries', label: 'Industry', extra: {}, changed: {}, invalid: undefined },
   { collection: 'workfunctions', label: 'Work function', extra: {}, changed: {}, invalid: undefined },
   { collection: 'skills', label: 'Skill', extra: {}, changed: {}, invalid: undefined },
-  { collection: 'professionalyears', label: 'Professional years', extra: { orderBy: 3 }, changed: { orderBy: 5 }, invalid: { orderBy: -1 } },
+  {
+    collection: 'professionalyears',
+    label: 'Professional years',
+    extra: { orderBy: 3 },
+    changed: { orderBy: 5 },
+    invalid: { orderBy: -1 },
+  },
   { collection: 'educationlevels', label: 'Education level', extra: { orderBy: 2 }, changed: { orderBy: 0 }, invalid: { orderBy: 1.5 } },
   { collection: 'studymajors', label: 'Study major', extra: { orderBy: 1 }, changed: { orderBy: 7 }, invalid: { orderBy: '2' } },
   { collection: 'locations', label: 'Location', extra: { countryId: 44 }, changed: { countryId: 1 }, invalid: { countryId: 0 } },
@@ -40,11 +46,17 @@ describe('evaluation service: /algorithm lookups', () => {
       expect(fetched.body).toEqual(created);
       expect(await list(collection)).toContainEqual(created);
 
-      const renamed = await api().put(`/algorithm/${collection}/${created.id}`).set('Authorization', admin).send({ name: `${label} B` }).expect(200);
+      const renamed = await api()
+        .put(`/algorithm/${collection}/${created.id}`)
+        .set('Authorization', admin)
+        .send({ name: `${label} B` })
+        .expect(200);
       expect(renamed.body).toEqual({ ...created, name: `${label} B` });
       const rekeyed = await api().put(`/algorithm/${collection}/${created.id}`).set('Authorization', admin).send(changed).expect(200);
       expect(rekeyed.body).toEqual({ ...created, name: `${label} B`, ...changed });
-      expect((await api().get(`/algorithm/${collection}/${created.id}`).set('Authorization', member).expect(200)).body).toEqual(rekeyed.body);
+      expect((await api().get(`/algorithm/${collection}/${created.id}`).set('Authorization', member).expect(200)).body).toEqual(
+        rekeyed.body,
+      );
 
       const deleted = await api().delete(`/algorithm/${collection}/${created.id}`).set('Authorization', admin).expect(200);
       expect(deleted.body).toEqual({ message: `${label} deleted` });
@@ -56,13 +68,18 @@ describe('evaluation service: /algorithm lookups', () => {
     it('answers 404 for an unknown id on GET, PUT and DELETE', async () => {
       const notFound = { statusCode: 404, error: 'Not Found', message: `${label} not found` };
       expect((await api().get(`/algorithm/${collection}/999999`).set('Authorization', member).expect(404)).body).toEqual(notFound);
-      expect((await api().put(`/algorithm/${collection}/999999`).set('Authorization', admin).send({ name: 'x' }).expect(404)).body).toEqual(notFound);
+      expect((await api().put(`/algorithm/${collection}/999999`).set('Authorization', admin).send({ name: 'x' }).expect(404)).body).toEqual(
+        notFound,
+      );
       expect((await api().delete(`/algorithm/${collection}/999999`).set('Authorization', admin).expect(404)).body).toEqual(notFound);
     });
 
     it.each(['abc', '1.5', '0', '-3', '0x10', '99999999999'])('answers 400 naming id for the id %s', async (id) => {
       expectBadRequest((await api().get(`/algorithm/${collection}/${id}`).set('Authorization', member).expect(400)).body, 'id');
-      expectBadRequest((await api().put(`/algorithm/${collection}/${id}`).set('Authorization', admin).send({ name: 'x' }).expect(400)).body, 'id');
+      expectBadRequest(
+        (await api().put(`/algorithm/${collection}/${id}`).set('Authorization', admin).send({ name: 'x' }).expect(400)).body,
+        'id',
+      );
       expectBadRequest((await api().delete(`/algorithm/${collection}/${id}`).set('Authorization', admin).expect(400)).body, 'id');
     });
 
@@ -78,15 +95,24 @@ describe('evaluation service: /algorithm lookups', () => {
         const field = Object.keys(invalid)[0] ?? '';
         cases.push([{ name: 'x', ...invalid }, field], [{ name: 'x' }, field]);
       } else {
-        cases.push([{ name: 'x', orderBy: 1 }, 'property orderBy should not exist'], [{ name: 'x', countryId: 1 }, 'property countryId should not exist']);
+        cases.push(
+          [{ name: 'x', orderBy: 1 }, 'property orderBy should not exist'],
+          [{ name: 'x', countryId: 1 }, 'property countryId should not exist'],
+        );
       }
       for (const [body, fragment] of cases) {
         expectBadRequest((await api().post(`/algorithm/${collection}`).set('Authorization', admin).send(body).expect(400)).body, fragment);
       }
       const row = await create(collection, { name: 'valid', ...extra });
-      expectBadRequest((await api().put(`/algorithm/${collection}/${row.id}`).set('Authorization', admin).send({ name: null }).expect(400)).body, 'name');
+      expectBadRequest(
+        (await api().put(`/algorithm/${collection}/${row.id}`).set('Authorization', admin).send({ name: null }).expect(400)).body,
+        'name',
+      );
       if (invalid) {
-        expectBadRequest((await api().put(`/algorithm/${collection}/${row.id}`).set('Authorization', admin).send(invalid).expect(400)).body, Object.keys(invalid)[0] ?? '');
+        expectBadRequest(
+          (await api().put(`/algorithm/${collection}/${row.id}`).set('Authorization', admin).send(invalid).expect(400)).body,
+          Object.keys(invalid)[0] ?? '',
+        );
       }
       expect(await list(collection, '?limit=100')).toEqual([...before, row]);
     });
@@ -150,10 +176,20 @@ describe('evaluation service: /algorithm lookups', () => {
       await api().delete(`/algorithm/rolespecifications/${specification.body.id}`).set('Authorization', admin).expect(200);
 
       await api().put('/algorithm/userexperiences/71').set('Authorization', admin).send({ professionalYearsId: years.id }).expect(201);
-      await api().put('/algorithm/usergoals/71').set('Authorization', admin).send({ industryIds: [industry.id], locationIds: [location.id] }).expect(201);
-      expect((await api().delete(`/algorithm/professionalyears/${years.id}`).set('Authorization', admin).expect(409)).body.message).toContain('user experiences');
-      expect((await api().delete(`/algorithm/industries/${industry.id}`).set('Authorization', admin).expect(409)).body.message).toContain('user goals');
-      expect((await api().delete(`/algorithm/locations/${location.id}`).set('Authorization', admin).expect(409)).body.message).toContain('user goals');
+      await api()
+        .put('/algorithm/usergoals/71')
+        .set('Authorization', admin)
+        .send({ industryIds: [industry.id], locationIds: [location.id] })
+        .expect(201);
+      expect(
+        (await api().delete(`/algorithm/professionalyears/${years.id}`).set('Authorization', admin).expect(409)).body.message,
+      ).toContain('user experiences');
+      expect((await api().delete(`/algorithm/industries/${industry.id}`).set('Authorization', admin).expect(409)).body.message).toContain(
+        'user goals',
+      );
+      expect((await api().delete(`/algorithm/locations/${location.id}`).set('Authorization', admin).expect(409)).body.message).toContain(
+        'user goals',
+      );
 
       // Still there after the refusals.
       await api().get(`/algorithm/industries/${industry.id}`).set('Authorization', member).expect(200);
@@ -174,12 +210,17 @@ describe('evaluation service: /algorithm lookups', () => {
         const skill = await create('skills', { name: `race ${round}` });
         const [deleted, referred] = await Promise.all([
           api().delete(`/algorithm/skills/${skill.id}`).set('Authorization', admin),
-          api().put(`/algorithm/usergoals/${500 + round}`).set('Authorization', admin).send({ skillIds: [skill.id] }),
+          api()
+            .put(`/algorithm/usergoals/${500 + round}`)
+            .set('Authorization', admin)
+            .send({ skillIds: [skill.id] }),
         ]);
         // Exactly one wins: either the delete (and the goal is refused) or the goal (and the delete is refused).
         expect([deleted.status, referred.status].sort()).toEqual(deleted.status === 200 ? [200, 400] : [201, 409]);
         const exists = (await api().get(`/algorithm/skills/${skill.id}`).set('Authorization', member)).status === 200;
-        const goal = await api().get(`/algorithm/usergoals/${500 + round}`).set('Authorization', member);
+        const goal = await api()
+          .get(`/algorithm/usergoals/${500 + round}`)
+          .set('Authorization', member);
         if (goal.status === 200) expect(exists).toBe(true);
       }
     });
@@ -194,7 +235,11 @@ describe('evaluation service: /algorithm lookups', () => {
         api().delete(`/algorithm/industries/${row.id}`).set('Authorization', member),
       ];
       for (const attempt of attempts) {
-        expect((await attempt.expect(403)).body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Administrator rights are required' });
+        expect((await attempt.expect(403)).body).toEqual({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'Administrator rights are required',
+        });
       }
       expect((await api().get(`/algorithm/industries/${row.id}`).set('Authorization', member).expect(200)).body).toEqual(row);
     });
@@ -206,8 +251,16 @@ describe('evaluation service: /algorithm lookups', () => {
         error: 'Forbidden',
         message: 'A persona token cannot be used here',
       });
-      for (const send of [() => api().get('/algorithm/locations'), () => api().post('/algorithm/locations').send({ name: 'x', countryId: 1 }), () => api().delete('/algorithm/locations/1')]) {
-        expect((await send().expect(401)).body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing Authorization header' });
+      for (const send of [
+        () => api().get('/algorithm/locations'),
+        () => api().post('/algorithm/locations').send({ name: 'x', countryId: 1 }),
+        () => api().delete('/algorithm/locations/1'),
+      ]) {
+        expect((await send().expect(401)).body).toEqual({
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Missing Authorization header',
+        });
       }
     });
   });

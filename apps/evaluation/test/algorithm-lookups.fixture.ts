@@ -29,7 +29,8 @@ export function algorithmServiceWithLookups() {
     (await api().post(`/algorithm/${collection}`).set('Authorization', admin).send(body).expect(201)).body as T;
   const read = async (path: string, status = 200) => (await api().get(path).set('Authorization', member).expect(status)).body as unknown;
   beforeAll(async () => {
-    for (const [key, collection, extra] of ONE_OF_EACH_LOOKUP) ids[key] = (await post<{ id: number }>(collection, { name: key, ...extra })).id;
+    for (const [key, collection, extra] of ONE_OF_EACH_LOOKUP)
+      ids[key] = (await post<{ id: number }>(collection, { name: key, ...extra })).id;
   });
   return { evaluation, admin, member, ids, api, post, read };
 }

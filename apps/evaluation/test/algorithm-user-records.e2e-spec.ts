@@ -65,14 +65,20 @@ describe('evaluation service: /algorithm/userexperiences and /algorithm/usergoal
     it('concurrent PUTs for one user create one record', async () => {
       const responses = await Promise.all([1, 2, 3, 4].map(() => api().put(path(77)).set('Authorization', admin).send(some())));
       expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 200, 201]);
-      expect(((await read(`/algorithm/${collection}?limit=100`)) as Array<{ userId: number }>).filter((row) => row.userId === 77)).toHaveLength(1);
+      expect(
+        ((await read(`/algorithm/${collection}?limit=100`)) as Array<{ userId: number }>).filter((row) => row.userId === 77),
+      ).toHaveLength(1);
     });
 
     it('POST creates (201) and is 409 when the user already has one; DELETE removes it (200), then 404', async () => {
       const created = await post<Record<string, unknown>>(collection, { userId: 9001, ...more() });
       expect(created).toEqual({ userId: 9001, ...empty, ...more() });
       const again = await api().post(`/algorithm/${collection}`).set('Authorization', admin).send({ userId: 9001 }).expect(409);
-      expect(again.body).toEqual({ statusCode: 409, error: 'Conflict', message: expect.stringContaining(`${label} of user 9001 already exists`) });
+      expect(again.body).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: expect.stringContaining(`${label} of user 9001 already exists`),
+      });
       expectBadRequest((await api().post(`/algorithm/${collection}`).set('Authorization', admin).send({}).expect(400)).body, 'userId');
 
       const listed = (await read(`/algorithm/${collection}?limit=100`)) as Array<{ userId: number }>;
@@ -87,7 +93,16 @@ describe('evaluation service: /algorithm/userexperiences and /algorithm/usergoal
     it('rejects lookup ids that do not exist with 400 naming the field, storing nothing', async () => {
       for (const [body, fragment] of unknown) {
         expectBadRequest((await api().put(path(3003)).set('Authorization', admin).send(body).expect(400)).body, fragment);
-        expectBadRequest((await api().post(`/algorithm/${collection}`).set('Authorization', admin).send({ userId: 3003, ...body }).expect(400)).body, fragment);
+        expectBadRequest(
+          (
+            await api()
+              .post(`/algorithm/${collection}`)
+              .set('Authorization', admin)
+              .send({ userId: 3003, ...body })
+              .expect(400)
+          ).body,
+          fragment,
+        );
       }
       await read(path(3003), 404);
     });

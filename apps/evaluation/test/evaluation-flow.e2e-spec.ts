@@ -36,10 +36,14 @@ describe('the questionnaire flow and its scores', () => {
   const f = {} as Fixture;
 
   /** Every answer of this file, errors included, must match what the service's OpenAPI document says of it. */
-  const documented = (method: string, path: string) => (response: request.Response) => contract.assertMatches(method, path, response.status, response.body);
-  const post = (path: string, body: object, token = admin()) => request(service.url).post(path).set('authorization', `Bearer ${token}`).send(body).expect(documented('POST', path));
-  const get = (path: string, token = admin()) => request(service.url).get(path).set('authorization', `Bearer ${token}`).expect(documented('GET', path));
-  const personaToken = (personaId: string) => tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@example.test`, personaId });
+  const documented = (method: string, path: string) => (response: request.Response) =>
+    contract.assertMatches(method, path, response.status, response.body);
+  const post = (path: string, body: object, token = admin()) =>
+    request(service.url).post(path).set('authorization', `Bearer ${token}`).send(body).expect(documented('POST', path));
+  const get = (path: string, token = admin()) =>
+    request(service.url).get(path).set('authorization', `Bearer ${token}`).expect(documented('GET', path));
+  const personaToken = (personaId: string) =>
+    tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@example.test`, personaId });
 
   /** Creates the evaluation and answers every question with the given values (q1, q2, q3). */
   const complete = async (personaId: string, teamId: number, values: [number, number, number]) => {
@@ -60,10 +64,17 @@ describe('the questionnaire flow and its scores', () => {
     connection = openTestDatabase(database.url);
     people = new PersonaFactory(connection.db);
     Object.assign(f, await seedSmallQuestionnaire(connection.db));
-    const [candidate, memberOne, memberTwo] = [await people.named('Cand', 501), await people.named('One', 502), await people.named('Two', 503)];
+    const [candidate, memberOne, memberTwo] = [
+      await people.named('Cand', 501),
+      await people.named('One', 502),
+      await people.named('Two', 503),
+    ];
     Object.assign(f, { candidate: candidate.id, memberOne: memberOne.id, memberTwo: memberTwo.id });
 
-    service = await startTestService('evaluation', (config) => evaluationAppModule(config, { now: () => now }), { databaseUrl: database.url, keys: tokens.keys });
+    service = await startTestService('evaluation', (config) => evaluationAppModule(config, { now: () => now }), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+    });
     contract = new ResponseContract(buildOpenApiDocument(service.app, 'evaluation'));
     const team = await post('/algorithm/teams', { name: 'Platform', memberPersonaIds: [f.memberOne, f.memberTwo] }).expect(201);
     const other = await post('/algorithm/teams', { name: 'Solo', memberPersonaIds: [f.memberOne] }).expect(201);
@@ -122,7 +133,11 @@ describe('the questionnaire flow and its scores', () => {
   });
 
   it('stores answers one by one and serves the next question; refuses values outside 1-5 and foreign questions', async () => {
-    const first = await post(`/evaluation/${evaluationId}/answer`, { questionId: f.q1, value: 5, timeTaken: 3 }, personaToken(f.candidate)).expect(200);
+    const first = await post(
+      `/evaluation/${evaluationId}/answer`,
+      { questionId: f.q1, value: 5, timeTaken: 3 },
+      personaToken(f.candidate),
+    ).expect(200);
     expect(first.body).toMatchObject({ status: 'in_progress', progress: { answered: 1, total: 3 }, nextQuestion: { id: f.q2 } });
     expect(first.body.results).toBeUndefined();
     await post(`/evaluation/${evaluationId}/answer`, { questionId: f.q2, value: 6 }).expect(400);
@@ -172,7 +187,14 @@ describe('the questionnaire flow and its scores', () => {
         teamSize: 2,
         scoringVersion: 'ws-1',
         dimensions: [
-          { name: 'pace', scoreType: 'SUPPLEMENTARY', scorePercentage: 50, scoreCategory: 'medium', weightPercentage: 50, detail: { candidateLevel: 5, teamMean: 3, teamMin: 2, teamMax: 4, delta: 2 } },
+          {
+            name: 'pace',
+            scoreType: 'SUPPLEMENTARY',
+            scorePercentage: 50,
+            scoreCategory: 'medium',
+            weightPercentage: 50,
+            detail: { candidateLevel: 5, teamMean: 3, teamMin: 2, teamMax: 4, delta: 2 },
+          },
           { name: 'drive', scoreType: 'MAX_MEAN', scorePercentage: 100, scoreCategory: 'high', weightPercentage: 50 },
         ],
       },
@@ -188,7 +210,10 @@ describe('the questionnaire flow and its scores', () => {
 
   it('lists a persona’s evaluations with filters; personaId is required', async () => {
     const list = await get(`/evaluation?personaId=${f.candidate}`).expect(200);
-    expect(list.body).toEqual({ items: [expect.objectContaining({ id: evaluationId, status: 'complete', progress: { answered: 3, total: 3 } })], total: 1 });
+    expect(list.body).toEqual({
+      items: [expect.objectContaining({ id: evaluationId, status: 'complete', progress: { answered: 3, total: 3 } })],
+      total: 1,
+    });
     expect((await get(`/evaluation?personaId=${f.candidate}&status=pending`).expect(200)).body).toEqual({ items: [], total: 0 });
     expect((await get(`/evaluation?personaId=${f.candidate}&teamId=${f.otherTeamId}`).expect(200)).body.total).toBe(0);
     await get('/evaluation').expect(400);
@@ -210,9 +235,18 @@ describe('the questionnaire flow and its scores', () => {
   });
 
   it('team-match with a role: role match by hand and the 50/50 blend', async () => {
-    const [one, two] = await Promise.all([post('/algorithm/industries', { name: 'Banking' }).expect(201), post('/algorithm/industries', { name: 'Retail' }).expect(201)]);
+    const [one, two] = await Promise.all([
+      post('/algorithm/industries', { name: 'Banking' }).expect(201),
+      post('/algorithm/industries', { name: 'Retail' }).expect(201),
+    ]);
     const spec = await post('/algorithm/rolespecifications', { industry: { ids: [one.body.id, two.body.id], priority: 1 } }).expect(201);
-    const role = await post('/algorithm/roles', { organisationId: null, title: 'Analyst', teamId: f.teamId, roleSpecificationId: spec.body.id, criteriaWeight: 1 }).expect(201);
+    const role = await post('/algorithm/roles', {
+      organisationId: null,
+      title: 'Analyst',
+      teamId: f.teamId,
+      roleSpecificationId: spec.body.id,
+      criteriaWeight: 1,
+    }).expect(201);
     await request(service.url)
       .put('/algorithm/userexperiences/501')
       .set('authorization', `Bearer ${admin()}`)
@@ -222,7 +256,13 @@ describe('the questionnaire flow and its scores', () => {
     const response = await post(`/evaluation/${evaluationId}/team-match`, { roleId: role.body.id }).expect(200);
     // Industry is an element on both sides (priority 1: 13 points). Experience: half the
     // industries, 6.5 / 13 = 50. Goal: no goal record, 0. Role match 0.95 * 50 + 0.05 * 0 = 47.5.
-    expect(response.body.roleMatch).toMatchObject({ roleId: role.body.id, score: 47.5, scoreCategory: 'medium', experienceScore: 50, goalScore: 0 });
+    expect(response.body.roleMatch).toMatchObject({
+      roleId: role.body.id,
+      score: 47.5,
+      scoreCategory: 'medium',
+      experienceScore: 50,
+      goalScore: 0,
+    });
     expect(response.body.roleMatch.breakdown).toEqual([
       { name: 'industry', priority: 1, percentageMatch: 0.5, points: 6.5, maxPoints: 13, source: 'experience' },
       { name: 'industry', priority: 1, percentageMatch: 0, points: 0, maxPoints: 13, source: 'goal' },
@@ -257,20 +297,40 @@ describe('the questionnaire flow and its scores', () => {
 
     const own = await post(`/evaluation/${evaluationId}/compare-team`, { algorithmTeamId: f.teamId }).expect(400);
     expect(own.body.message).toBe("algorithmTeamId must differ from the evaluation's own team");
-    expect((await post(`/evaluation/${evaluationId}/compare-team`, { algorithmTeamId: 0 }).expect(400)).body.message).toMatch(/algorithmTeamId/);
+    expect((await post(`/evaluation/${evaluationId}/compare-team`, { algorithmTeamId: 0 }).expect(400)).body.message).toMatch(
+      /algorithmTeamId/,
+    );
     await post(`/evaluation/${evaluationId}/compare-team`, {}).expect(400);
-    expect((await post(`/evaluation/${evaluationId}/compare-team`, { algorithmTeamId: 4242 }).expect(404)).body.message).toBe('Target team 4242 not found');
-    expect((await post(`/evaluation/${randomUUID()}/compare-team`, { algorithmTeamId: f.otherTeamId }).expect(404)).body.message).toBe('Evaluation not found');
-    await request(service.url).post(`/evaluation/${evaluationId}/compare-team`).send({ algorithmTeamId: f.otherTeamId }).expect(documented('POST', '/evaluation/{id}/compare-team')).expect(401);
+    expect((await post(`/evaluation/${evaluationId}/compare-team`, { algorithmTeamId: 4242 }).expect(404)).body.message).toBe(
+      'Target team 4242 not found',
+    );
+    expect((await post(`/evaluation/${randomUUID()}/compare-team`, { algorithmTeamId: f.otherTeamId }).expect(404)).body.message).toBe(
+      'Evaluation not found',
+    );
+    await request(service.url)
+      .post(`/evaluation/${evaluationId}/compare-team`)
+      .send({ algorithmTeamId: f.otherTeamId })
+      .expect(documented('POST', '/evaluation/{id}/compare-team'))
+      .expect(401);
   });
 
   it('compare: PAIRWISE scores B against a one-person team of A; MUTUAL averages both directions', async () => {
     const memberEvaluation = (await get(`/evaluation?personaId=${f.memberOne}`).expect(200)).body.items[0].id as string;
     const pairwise = await post('/evaluation/compare', { evaluationIdA: memberEvaluation, evaluationIdB: evaluationId }).expect(200);
     // B (pace 5, drive 2) against A (pace 4, drive 3): pace 75, drive norm(3) = 50; overall 62.5.
-    expect(pairwise.body).toMatchObject({ mode: 'PAIRWISE', evaluationIdA: memberEvaluation, evaluationIdB: evaluationId, score: 62.5, scoreCategory: 'medium' });
+    expect(pairwise.body).toMatchObject({
+      mode: 'PAIRWISE',
+      evaluationIdA: memberEvaluation,
+      evaluationIdB: evaluationId,
+      score: 62.5,
+      scoreCategory: 'medium',
+    });
     expect(pairwise.body.reverseScore).toBeUndefined();
-    const mutual = await post('/evaluation/compare', { evaluationIdA: memberEvaluation, evaluationIdB: evaluationId, mode: 'MUTUAL' }).expect(200);
+    const mutual = await post('/evaluation/compare', {
+      evaluationIdA: memberEvaluation,
+      evaluationIdB: evaluationId,
+      mode: 'MUTUAL',
+    }).expect(200);
     // A against B: pace sim(4, 5) = 75, drive norm(max(3, 2)) = 50: 62.5; average 62.5.
     expect(mutual.body).toMatchObject({ mode: 'MUTUAL', score: 62.5, reverseScore: 62.5 });
     expect(mutual.body.reverseDimensions).toHaveLength(2);
@@ -281,7 +341,10 @@ describe('the questionnaire flow and its scores', () => {
 
   it('scores against the team as it is now: a member’s new profile, a member list change and a removed profile all count at once', async () => {
     // Team contexts are cached per team; the team's profiles version (kept by database triggers) says when one is stale.
-    const [outsider, joiner] = [await people.create({ role: 'Dev', description: 'outsider' }), await people.create({ role: 'Dev', description: 'joiner' })];
+    const [outsider, joiner] = [
+      await people.create({ role: 'Dev', description: 'outsider' }),
+      await people.create({ role: 'Dev', description: 'joiner' }),
+    ];
     const probe = await complete(outsider.id, f.otherTeamId, [3, 3, 3]);
     const joinerEvaluation = await complete(joiner.id, f.otherTeamId, [5, 1, 1]);
     const watched = await post('/algorithm/teams', { name: 'Watched', memberPersonaIds: [joiner.id] }).expect(201);
@@ -296,20 +359,34 @@ describe('the questionnaire flow and its scores', () => {
 
     // The joiner answers again: their latest profile counts, pace (2 + 2) / 2 = 2, drive 4. (This
     // service's clock stands still: the first profile is dated a day back so "latest" is one.)
-    await client.query(`UPDATE evaluation.evaluation_score_profiles SET completed_at = completed_at - interval '1 day' WHERE evaluation_id = $1`, [joinerEvaluation.id]);
+    await client.query(
+      `UPDATE evaluation.evaluation_score_profiles SET completed_at = completed_at - interval '1 day' WHERE evaluation_id = $1`,
+      [joinerEvaluation.id],
+    );
     await complete(joiner.id, f.teamId, [2, 4, 4]);
     expect(await teamMeans(probe.id)).toEqual({ pace: 2, drive: 4 });
 
     // Member one joins (pace 4, drive 3): means (2 + 4) / 2 = 3 and (4 + 3) / 2 = 3.5.
-    await request(service.url).put(`/algorithm/teams/${watched.body.id}`).set('authorization', `Bearer ${admin()}`).send({ memberPersonaIds: [joiner.id, f.memberOne] }).expect(200);
+    await request(service.url)
+      .put(`/algorithm/teams/${watched.body.id}`)
+      .set('authorization', `Bearer ${admin()}`)
+      .send({ memberPersonaIds: [joiner.id, f.memberOne] })
+      .expect(200);
     expect(await teamMeans(probe.id)).toEqual({ pace: 3, drive: 3.5 });
 
     // The joiner's newest profile goes: the one before counts again (pace 5, drive 1 with member one's 4 and 3).
-    await client.query(`DELETE FROM evaluation.evaluation_score_profiles WHERE persona_id = $1 AND evaluation_id <> $2`, [joiner.id, joinerEvaluation.id]);
+    await client.query(`DELETE FROM evaluation.evaluation_score_profiles WHERE persona_id = $1 AND evaluation_id <> $2`, [
+      joiner.id,
+      joinerEvaluation.id,
+    ]);
     expect(await teamMeans(probe.id)).toEqual({ pace: 4.5, drive: 2 });
 
     // A candidate who is a member is left out of their own team context, whether it was cached or not.
-    await request(service.url).put(`/algorithm/teams/${watched.body.id}`).set('authorization', `Bearer ${admin()}`).send({ memberPersonaIds: [joiner.id, f.memberOne, outsider.id] }).expect(200);
+    await request(service.url)
+      .put(`/algorithm/teams/${watched.body.id}`)
+      .set('authorization', `Bearer ${admin()}`)
+      .send({ memberPersonaIds: [joiner.id, f.memberOne, outsider.id] })
+      .expect(200);
     expect(await teamMeans(probe.id)).toEqual({ pace: 4.5, drive: 2 });
     expect(await teamMeans(probe.id)).toEqual({ pace: 4.5, drive: 2 });
     expect(await teamMeans(joinerEvaluation.id)).toEqual({ pace: 3.5, drive: 3 });
@@ -324,7 +401,10 @@ describe('the questionnaire flow and its scores', () => {
     await post(`/evaluation/${id}/answer`, { questionId: f.q2, value: 3 }).expect(200);
     const finals = await Promise.all([1, 2, 3].map((n) => post(`/evaluation/${id}/answer`, { questionId: f.q3, value: n })));
     expect(finals.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    const rows = await client.query<{ n: string }>(`SELECT count(*) AS n FROM evaluation.evaluations WHERE id = $1 AND status = 'complete' AND results IS NOT NULL`, [id]);
+    const rows = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM evaluation.evaluations WHERE id = $1 AND status = 'complete' AND results IS NOT NULL`,
+      [id],
+    );
     expect(rows.rows[0]?.n).toBe('1');
   });
 
@@ -339,7 +419,10 @@ describe('the questionnaire flow and its scores', () => {
     // Each answer alone would leave one question open; whichever is second completes it, under the lock.
     const id = await startForNewPersona('race');
     await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 4 }).expect(200);
-    const both = await Promise.all([post(`/evaluation/${id}/answer`, { questionId: f.q2, value: 2 }), post(`/evaluation/${id}/answer`, { questionId: f.q3, value: 5 })]);
+    const both = await Promise.all([
+      post(`/evaluation/${id}/answer`, { questionId: f.q2, value: 2 }),
+      post(`/evaluation/${id}/answer`, { questionId: f.q3, value: 5 }),
+    ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(both.map((r) => r.body.status as string).sort()).toEqual(['complete', 'in_progress']);
     const stored = await client.query<{ status: string; answered: number; has_results: boolean; answers: string }>(
@@ -361,12 +444,17 @@ describe('the questionnaire flow and its scores', () => {
     try {
       await other.query('BEGIN');
       await other.query(`UPDATE evaluation.evaluation_answers SET value = 5 WHERE evaluation_id = $1 AND question_id = $2`, [id, f.q1]);
-      await other.query(`UPDATE evaluation.evaluations SET answer_values = set_byte(answer_values, position('\\x01'::bytea IN answer_values) - 1, 5) WHERE id = $1`, [id]);
+      await other.query(
+        `UPDATE evaluation.evaluations SET answer_values = set_byte(answer_values, position('\\x01'::bytea IN answer_values) - 1, 5) WHERE id = $1`,
+        [id],
+      );
       const final = post(`/evaluation/${id}/answer`, { questionId: f.q3, value: 3 }).then((response) => response);
       // The final answer's write waits on the row the other request holds; then that one commits.
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const waiting = await client.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        const waiting = await client.query<{ n: string }>(
+          `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
         if (waiting.rows[0]?.n === '1') break;
         if (Date.now() > deadline) throw new Error('the final answer never waited for the row');
         await new Promise((resolve) => setImmediate(resolve));
@@ -426,7 +514,11 @@ describe('the questionnaire flow and its scores', () => {
     const response = await post(`/evaluation/${id}/team-match`, {}).expect(200);
     expect(response.body.algorithmUserId).toBeNull();
     expect(response.body.roleMatch).toEqual({ roleId: expect.any(Number), error: 'Cannot resolve algorithmUserId for role match' });
-    expect(response.body.combined).toEqual({ score: response.body.workstyle.score, scoreCategory: response.body.workstyle.scoreCategory, roleWeight: 50 });
+    expect(response.body.combined).toEqual({
+      score: response.body.workstyle.score,
+      scoreCategory: response.body.workstyle.scoreCategory,
+      roleWeight: 50,
+    });
   });
 
   it('checked a real answer of every evaluation operation against its documented schema', () => {

@@ -58,9 +58,14 @@ const categoryOf = (score: number) => (score < 33 ? 'low' : score < 66 ? 'medium
 
 /** The 16 dimensions as the service must report them, from one score per type. */
 const dimensionsFrom = (scores: Record<ScoreType, number>): unknown[] =>
-  SHIPPED.map(
-    ([name, scoreType]): unknown =>
-      expect.objectContaining({ name, scoreType, scorePercentage: scores[scoreType], scoreCategory: categoryOf(scores[scoreType]), weightPercentage: 6.25 }),
+  SHIPPED.map(([name, scoreType]): unknown =>
+    expect.objectContaining({
+      name,
+      scoreType,
+      scorePercentage: scores[scoreType],
+      scoreCategory: categoryOf(scores[scoreType]),
+      weightPercentage: 6.25,
+    }),
   );
 
 // Candidate c = 2 against members 1 and 5 (T = 3, N = 2):
@@ -144,7 +149,8 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
   let candidateEvaluation = '';
 
   const admin = () => tokens.admin();
-  const personaToken = (personaId: string) => tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@example.test`, personaId });
+  const personaToken = (personaId: string) =>
+    tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@example.test`, personaId });
 
   let nextSlot = 0;
   /** One request through the gateway, at most one per 110 ms (see the rate-limit note above). */
@@ -157,7 +163,8 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
     return body === undefined ? call : call.send(body);
   };
   /** Straight to the evaluation service's port: no gateway, no rate limit. */
-  const direct = (route: string, token: string, body: object) => request(evaluation.url).post(route).set('authorization', `Bearer ${token}`).send(body);
+  const direct = (route: string, token: string, body: object) =>
+    request(evaluation.url).post(route).set('authorization', `Bearer ${token}`).send(body);
   const expectStatus = (response: Response, status: number) => {
     if (response.status !== status) throw new Error(`${response.status} instead of ${status}: ${response.text}`);
     return response.body as EvaluationBody & Record<string, unknown>;
@@ -166,10 +173,14 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
 
   /** Answers from the evaluation's current question on, following nextQuestion, `count` times at most. */
   const answerDirectly = async (id: string, token: string, level: number, count: number, timeTaken: number) => {
-    let current = expectStatus(await request(evaluation.url).get(`/evaluation/${id}`).set('authorization', `Bearer ${token}`), 200).currentQuestion?.id;
+    let current = expectStatus(await request(evaluation.url).get(`/evaluation/${id}`).set('authorization', `Bearer ${token}`), 200)
+      .currentQuestion?.id;
     let last: EvaluationBody | undefined;
     for (let n = 0; n < count && current !== undefined; n += 1) {
-      last = expectStatus(await direct(`/evaluation/${id}/answer`, token, { questionId: current, value: valueFor(current, level), timeTaken }), 200);
+      last = expectStatus(
+        await direct(`/evaluation/${id}/answer`, token, { questionId: current, value: valueFor(current, level), timeTaken }),
+        200,
+      );
       current = last.nextQuestion?.id;
     }
     return last;
@@ -180,7 +191,13 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
     client = new Client({ connectionString: database.url });
     await client.connect();
     const db = drizzle({ client });
-    const persona = (name: string, userNumber: number) => ({ userId: randomUUID(), userNumber, userFirstName: name, role: 'Engineer', description: name });
+    const persona = (name: string, userNumber: number) => ({
+      userId: randomUUID(),
+      userNumber,
+      userFirstName: name,
+      role: 'Engineer',
+      description: name,
+    });
     const [candidate, memberA, memberB, outsider] = await db
       .insert(personas)
       .values([
@@ -211,14 +228,28 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
   });
 
   it('an administrator creates a team with members; the members complete their questionnaires', async () => {
-    const platform = expectStatus(await gw('post', '/evaluation/algorithm/teams', admin(), { name: 'Platform', memberPersonaIds: [people.memberA, people.memberB] }), 201);
-    expect(platform).toEqual({ id: expect.any(Number), name: 'Platform', organisationId: null, memberPersonaIds: [people.memberA, people.memberB] });
-    const solo = expectStatus(await gw('post', '/evaluation/algorithm/teams', admin(), { name: 'Solo', memberPersonaIds: [people.memberB] }), 201);
+    const platform = expectStatus(
+      await gw('post', '/evaluation/algorithm/teams', admin(), { name: 'Platform', memberPersonaIds: [people.memberA, people.memberB] }),
+      201,
+    );
+    expect(platform).toEqual({
+      id: expect.any(Number),
+      name: 'Platform',
+      organisationId: null,
+      memberPersonaIds: [people.memberA, people.memberB],
+    });
+    const solo = expectStatus(
+      await gw('post', '/evaluation/algorithm/teams', admin(), { name: 'Solo', memberPersonaIds: [people.memberB] }),
+      201,
+    );
     teams.platform = platform['id'] as unknown as number;
     teams.solo = solo['id'] as unknown as number;
 
     for (const member of ['memberA', 'memberB'] as const) {
-      const created = expectStatus(await gw('post', '/evaluation/evaluation', admin(), { personaId: people[member], teamId: teams.platform }), 201);
+      const created = expectStatus(
+        await gw('post', '/evaluation/evaluation', admin(), { personaId: people[member], teamId: teams.platform }),
+        201,
+      );
       expect(created.progress).toEqual({ answered: 0, total: 104 });
       const last = await answerDirectly(created.id, personaToken(people[member]), LEVEL[member], 104, 4);
       expect(last).toMatchObject({ status: 'complete', progress: { answered: 104, total: 104 }, nextQuestion: null });
@@ -227,23 +258,48 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
   });
 
   it('creates the candidate’s evaluation, answers through the gateway with the persona token, and resumes it', async () => {
-    const created = expectStatus(await gw('post', '/evaluation/evaluation', admin(), { personaId: people.candidate, teamId: teams.platform }), 201);
-    expect(created).toMatchObject({ personaId: people.candidate, teamId: teams.platform, status: 'pending', resumed: false, progress: { answered: 0, total: 104 } });
+    const created = expectStatus(
+      await gw('post', '/evaluation/evaluation', admin(), { personaId: people.candidate, teamId: teams.platform }),
+      201,
+    );
+    expect(created).toMatchObject({
+      personaId: people.candidate,
+      teamId: teams.platform,
+      status: 'pending',
+      resumed: false,
+      progress: { answered: 0, total: 104 },
+    });
     expect(created.currentQuestion).toMatchObject({ questionGroupName: 'pace', type: 'LIKERT', likertAnswerSet: 'agree' });
     candidateEvaluation = created.id;
     const own = personaToken(people.candidate);
 
     let questionId = created.currentQuestion?.id as number;
     for (let n = 1; n <= 3; n += 1) {
-      const answered = expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/answer`, own, { questionId, value: valueFor(questionId, LEVEL.candidate), timeTaken: 3 }), 200);
+      const answered = expectStatus(
+        await gw('post', `/evaluation/evaluation/${candidateEvaluation}/answer`, own, {
+          questionId,
+          value: valueFor(questionId, LEVEL.candidate),
+          timeTaken: 3,
+        }),
+        200,
+      );
       expect(answered).toMatchObject({ status: 'in_progress', progress: { answered: n, total: 104 } });
       expect(answered.results).toBeUndefined();
       questionId = answered.nextQuestion?.id as number;
     }
 
     // The session is abandoned; creating again resumes the same evaluation at the fourth question.
-    const resumed = expectStatus(await gw('post', '/evaluation/evaluation', admin(), { personaId: people.candidate, teamId: teams.platform }), 200);
-    expect(resumed).toMatchObject({ id: candidateEvaluation, resumed: true, status: 'in_progress', progress: { answered: 3, total: 104 }, currentQuestion: { id: questionId } });
+    const resumed = expectStatus(
+      await gw('post', '/evaluation/evaluation', admin(), { personaId: people.candidate, teamId: teams.platform }),
+      200,
+    );
+    expect(resumed).toMatchObject({
+      id: candidateEvaluation,
+      resumed: true,
+      status: 'in_progress',
+      progress: { answered: 3, total: 104 },
+      currentQuestion: { id: questionId },
+    });
     const read = expectStatus(await gw('get', `/evaluation/evaluation/${candidateEvaluation}`, own), 200);
     expect(read).toMatchObject({ status: 'in_progress', currentQuestion: { id: questionId } });
     expect(read.resumed).toBeUndefined();
@@ -252,7 +308,10 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
   it('refuses persona tokens on another persona’s evaluation, a missing token (401) and a foreign key (403)', async () => {
     const own = personaToken(people.candidate);
     expectStatus(await gw('get', `/evaluation/evaluation/${evaluationOf.memberA}`, own), 403);
-    expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/answer`, personaToken(people.outsider), { questionId: 1, value: 3 }), 403);
+    expectStatus(
+      await gw('post', `/evaluation/evaluation/${candidateEvaluation}/answer`, personaToken(people.outsider), { questionId: 1, value: 3 }),
+      403,
+    );
     expectStatus(await gw('get', `/evaluation/evaluation/${candidateEvaluation}/questions`, personaToken(people.memberB)), 403);
     expectStatus(await gw('post', '/evaluation/evaluation', own, { personaId: people.candidate, teamId: teams.platform }), 403);
     expect(expectStatus(await gw('get', `/evaluation/evaluation/${candidateEvaluation}`, null), 401)).toEqual({
@@ -271,7 +330,14 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
     const lastId = penultimate?.nextQuestion?.id as number;
     expect(lastId).toEqual(expect.any(Number));
 
-    const done = expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/answer`, own, { questionId: lastId, value: valueFor(lastId, LEVEL.candidate), timeTaken: 3 }), 200);
+    const done = expectStatus(
+      await gw('post', `/evaluation/evaluation/${candidateEvaluation}/answer`, own, {
+        questionId: lastId,
+        value: valueFor(lastId, LEVEL.candidate),
+        timeTaken: 3,
+      }),
+      200,
+    );
     const results = {
       overallScore: OWN_TEAM_OVERALL,
       overallCategory: 'medium',
@@ -282,9 +348,21 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
       // The faking items too were answered at level 2: norm(2) = 25; no answer under 2 seconds.
       validity: expect.objectContaining({ fakingIndex: 25, fastAnswerRatio: 0 }),
     };
-    expect(done).toMatchObject({ id: candidateEvaluation, status: 'complete', progress: { answered: 104, total: 104 }, nextQuestion: null, results });
+    expect(done).toMatchObject({
+      id: candidateEvaluation,
+      status: 'complete',
+      progress: { answered: 104, total: 104 },
+      nextQuestion: null,
+      results,
+    });
     expect(done.results?.['dimensions']).toHaveLength(16);
-    expect((done.results?.['dimensions'] as Array<{ detail: unknown }>)[0]?.detail).toEqual({ candidateLevel: 2, teamMean: 3, teamMin: 1, teamMax: 5, delta: -1 });
+    expect((done.results?.['dimensions'] as Array<{ detail: unknown }>)[0]?.detail).toEqual({
+      candidateLevel: 2,
+      teamMean: 3,
+      teamMin: 1,
+      teamMax: 5,
+      delta: -1,
+    });
 
     for (const token of [own, admin(), tokens.account()]) {
       const read = expectStatus(await gw('get', `/evaluation/evaluation/${candidateEvaluation}`, token), 200);
@@ -298,9 +376,15 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
     expect(items).toHaveLength(104);
     expect(items.filter((item) => item.status !== 'answered')).toEqual([]);
     const listed = expectStatus(await gw('get', `/evaluation/evaluation?personaId=${people.candidate}`, own), 200);
-    expect(listed).toEqual({ items: [expect.objectContaining({ id: candidateEvaluation, status: 'complete', progress: { answered: 104, total: 104 } })], total: 1 });
+    expect(listed).toEqual({
+      items: [expect.objectContaining({ id: candidateEvaluation, status: 'complete', progress: { answered: 104, total: 104 } })],
+      total: 1,
+    });
 
-    const closed = expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/answer`, own, { questionId: lastId, value: 1 }), 409);
+    const closed = expectStatus(
+      await gw('post', `/evaluation/evaluation/${candidateEvaluation}/answer`, own, { questionId: lastId, value: 1 }),
+      409,
+    );
     expect(closed).toEqual({ statusCode: 409, error: 'Conflict', message: 'The evaluation is already complete' });
   });
 
@@ -318,13 +402,30 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
 
     const banking = expectStatus(await gw('post', '/evaluation/algorithm/industries', admin(), { name: 'Banking' }), 201)['id'];
     const retail = expectStatus(await gw('post', '/evaluation/algorithm/industries', admin(), { name: 'Retail' }), 201)['id'];
-    const spec = expectStatus(await gw('post', '/evaluation/algorithm/rolespecifications', admin(), { industry: { ids: [banking, retail], priority: 1 } }), 201)['id'];
-    const role = expectStatus(await gw('post', '/evaluation/algorithm/roles', admin(), { title: 'Analyst', teamId: teams.platform, roleSpecificationId: spec, criteriaWeight: 1 }), 201)['id'];
-    expectStatus(await gw('put', `/evaluation/algorithm/userexperiences/${userNumbers.candidate}`, admin(), { industryIds: [banking] }), 201);
+    const spec = expectStatus(
+      await gw('post', '/evaluation/algorithm/rolespecifications', admin(), { industry: { ids: [banking, retail], priority: 1 } }),
+      201,
+    )['id'];
+    const role = expectStatus(
+      await gw('post', '/evaluation/algorithm/roles', admin(), {
+        title: 'Analyst',
+        teamId: teams.platform,
+        roleSpecificationId: spec,
+        criteriaWeight: 1,
+      }),
+      201,
+    )['id'];
+    expectStatus(
+      await gw('put', `/evaluation/algorithm/userexperiences/${userNumbers.candidate}`, admin(), { industryIds: [banking] }),
+      201,
+    );
 
     // Industry (priority 1, 13 points) on both sides. Experience 1 of 2: 50; no goal record: 0.
     // Role match 0.95 * 50 + 0.05 * 0 = 47.5; combined (47.5 * 50 + 64.32 * 50) / 100 = 55.91.
-    const withRole = expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/team-match`, personaToken(people.candidate), {}), 200);
+    const withRole = expectStatus(
+      await gw('post', `/evaluation/evaluation/${candidateEvaluation}/team-match`, personaToken(people.candidate), {}),
+      200,
+    );
     expect(withRole).toMatchObject({ roleId: role, algorithmUserId: userNumbers.candidate, workstyle: { score: OWN_TEAM_OVERALL } });
     expect(withRole['roleMatch']).toMatchObject({ roleId: role, score: 47.5, scoreCategory: 'medium', experienceScore: 50, goalScore: 0 });
     expect(withRole['combined']).toEqual({ score: 55.91, scoreCategory: 'medium', roleWeight: 50 });
@@ -335,7 +436,9 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
   });
 
   it('compare-team: the stored answers against another team, with its documented status codes and messages', async () => {
-    const response = await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, admin(), { algorithmTeamId: teams.solo });
+    const response = await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, admin(), {
+      algorithmTeamId: teams.solo,
+    });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(expectStatus(response, 200)).toEqual({
       evaluationId: candidateEvaluation,
@@ -349,27 +452,60 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
       computedAt: expect.any(String),
     });
 
-    const own = expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, admin(), { algorithmTeamId: teams.platform }), 400);
-    expect(own['message']).toBe("algorithmTeamId must differ from the evaluation's own team");
-    expect(expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, admin(), {}), 400)['message']).toMatch(/algorithmTeamId/);
-    expect(expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, admin(), { algorithmTeamId: 987654 }), 404)['message']).toBe(
-      'Target team 987654 not found',
+    const own = expectStatus(
+      await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, admin(), { algorithmTeamId: teams.platform }),
+      400,
     );
-    expect(expectStatus(await gw('post', `/evaluation/evaluation/${randomUUID()}/compare-team`, admin(), { algorithmTeamId: teams.solo }), 404)['message']).toBe('Evaluation not found');
+    expect(own['message']).toBe("algorithmTeamId must differ from the evaluation's own team");
+    expect(
+      expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, admin(), {}), 400)['message'],
+    ).toMatch(/algorithmTeamId/);
+    expect(
+      expectStatus(
+        await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, admin(), { algorithmTeamId: 987654 }),
+        404,
+      )['message'],
+    ).toBe('Target team 987654 not found');
+    expect(
+      expectStatus(await gw('post', `/evaluation/evaluation/${randomUUID()}/compare-team`, admin(), { algorithmTeamId: teams.solo }), 404)[
+        'message'
+      ],
+    ).toBe('Evaluation not found');
     // The operation's own table gives the missing token's message as `Unauthorized`; a present
     // but invalid token stays 403 as everywhere.
-    expect(expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, null, { algorithmTeamId: teams.solo }), 401)).toEqual({
+    expect(
+      expectStatus(
+        await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, null, { algorithmTeamId: teams.solo }),
+        401,
+      ),
+    ).toEqual({
       statusCode: 401,
       error: 'Unauthorized',
       message: 'Unauthorized',
     });
-    expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, stranger.admin(), { algorithmTeamId: teams.solo }), 403);
-    expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, personaToken(people.outsider), { algorithmTeamId: teams.solo }), 403);
-    expect(expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/team-match`, null, {}), 401)['message']).toBe('Missing Authorization header');
+    expectStatus(
+      await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, stranger.admin(), { algorithmTeamId: teams.solo }),
+      403,
+    );
+    expectStatus(
+      await gw('post', `/evaluation/evaluation/${candidateEvaluation}/compare-team`, personaToken(people.outsider), {
+        algorithmTeamId: teams.solo,
+      }),
+      403,
+    );
+    expect(expectStatus(await gw('post', `/evaluation/evaluation/${candidateEvaluation}/team-match`, null, {}), 401)['message']).toBe(
+      'Missing Authorization header',
+    );
   });
 
   it('compare: PAIRWISE scores B against a one-person team of A; MUTUAL reports both directions', async () => {
-    const pairwise = expectStatus(await gw('post', '/evaluation/evaluation/compare', admin(), { evaluationIdA: evaluationOf.memberA, evaluationIdB: candidateEvaluation }), 200);
+    const pairwise = expectStatus(
+      await gw('post', '/evaluation/evaluation/compare', admin(), {
+        evaluationIdA: evaluationOf.memberA,
+        evaluationIdB: candidateEvaluation,
+      }),
+      200,
+    );
     expect(pairwise).toEqual({
       mode: 'PAIRWISE',
       evaluationIdA: evaluationOf.memberA,
@@ -379,14 +515,49 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
       dimensions: dimensionsFrom(PAIRWISE_A_CANDIDATE),
     });
     // Member B (5) and the candidate (2): one-person teams, so each direction is the Solo numbers.
-    const mutual = expectStatus(await gw('post', '/evaluation/evaluation/compare', admin(), { evaluationIdA: evaluationOf.memberB, evaluationIdB: candidateEvaluation, mode: 'MUTUAL' }), 200);
-    expect(mutual).toMatchObject({ mode: 'MUTUAL', score: SOLO_TEAM_OVERALL, scoreCategory: 'medium', reverseScore: SOLO_TEAM_OVERALL, dimensions: dimensionsFrom(SOLO_TEAM) });
+    const mutual = expectStatus(
+      await gw('post', '/evaluation/evaluation/compare', admin(), {
+        evaluationIdA: evaluationOf.memberB,
+        evaluationIdB: candidateEvaluation,
+        mode: 'MUTUAL',
+      }),
+      200,
+    );
+    expect(mutual).toMatchObject({
+      mode: 'MUTUAL',
+      score: SOLO_TEAM_OVERALL,
+      scoreCategory: 'medium',
+      reverseScore: SOLO_TEAM_OVERALL,
+      dimensions: dimensionsFrom(SOLO_TEAM),
+    });
     expect(mutual['reverseDimensions']).toHaveLength(16);
 
-    expectStatus(await gw('post', '/evaluation/evaluation/compare', admin(), { evaluationIdA: candidateEvaluation, evaluationIdB: candidateEvaluation }), 400);
-    expectStatus(await gw('post', '/evaluation/evaluation/compare', admin(), { evaluationIdA: candidateEvaluation, evaluationIdB: evaluationOf.memberA, mode: 'SIDEWAYS' }), 400);
-    expectStatus(await gw('post', '/evaluation/evaluation/compare', admin(), { evaluationIdA: candidateEvaluation, evaluationIdB: randomUUID() }), 404);
-    expectStatus(await gw('post', '/evaluation/evaluation/compare', personaToken(people.candidate), { evaluationIdA: evaluationOf.memberA, evaluationIdB: candidateEvaluation }), 403);
+    expectStatus(
+      await gw('post', '/evaluation/evaluation/compare', admin(), {
+        evaluationIdA: candidateEvaluation,
+        evaluationIdB: candidateEvaluation,
+      }),
+      400,
+    );
+    expectStatus(
+      await gw('post', '/evaluation/evaluation/compare', admin(), {
+        evaluationIdA: candidateEvaluation,
+        evaluationIdB: evaluationOf.memberA,
+        mode: 'SIDEWAYS',
+      }),
+      400,
+    );
+    expectStatus(
+      await gw('post', '/evaluation/evaluation/compare', admin(), { evaluationIdA: candidateEvaluation, evaluationIdB: randomUUID() }),
+      404,
+    );
+    expectStatus(
+      await gw('post', '/evaluation/evaluation/compare', personaToken(people.candidate), {
+        evaluationIdA: evaluationOf.memberA,
+        evaluationIdB: candidateEvaluation,
+      }),
+      403,
+    );
   });
 
   it('the on-demand computations stored nothing: the results and the evaluation are unchanged', async () => {

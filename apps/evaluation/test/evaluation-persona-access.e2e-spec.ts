@@ -22,17 +22,31 @@ describe('evaluation access: answers and comparisons', () => {
   const CANDIDATE_USER = 701;
   const OTHER_USER = 702;
 
-  const post = (path: string, body: object, token = tokens.admin()) => request(service.url).post(path).set('authorization', `Bearer ${token}`).send(body);
-  const personaToken = (personaId: string) => tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@example.test`, personaId });
-  const progressOf = async (id: string) => (await request(service.url).get(`/evaluation/${id}`).set('authorization', `Bearer ${tokens.admin()}`).expect(200)).body.progress as { answered: number };
+  const post = (path: string, body: object, token = tokens.admin()) =>
+    request(service.url).post(path).set('authorization', `Bearer ${token}`).send(body);
+  const personaToken = (personaId: string) =>
+    tokens.mint({ sub: personaId, kind: 'persona', emailAddress: `${personaId}@example.test`, personaId });
+  const progressOf = async (id: string) =>
+    (await request(service.url).get(`/evaluation/${id}`).set('authorization', `Bearer ${tokens.admin()}`).expect(200)).body.progress as {
+      answered: number;
+    };
 
   beforeAll(async () => {
     database = await createTestDatabase();
     client = new Client({ connectionString: database.url });
     await client.connect();
     const db = drizzle({ client });
-    const [group] = await db.insert(questionGroups).values({ name: 'pace', title: 'Pace', strapline: 'Tempo', scoreType: 'SUPPLEMENTARY' }).returning({ id: questionGroups.id });
-    const common = { type: 'LIKERT' as const, likertAnswerSet: 'agree' as const, faking: false, reverseScore: false, questionGroupId: group?.id ?? 0 };
+    const [group] = await db
+      .insert(questionGroups)
+      .values({ name: 'pace', title: 'Pace', strapline: 'Tempo', scoreType: 'SUPPLEMENTARY' })
+      .returning({ id: questionGroups.id });
+    const common = {
+      type: 'LIKERT' as const,
+      likertAnswerSet: 'agree' as const,
+      faking: false,
+      reverseScore: false,
+      questionGroupId: group?.id ?? 0,
+    };
     const [q1, q2] = await db
       .insert(questions)
       .values([
@@ -42,8 +56,17 @@ describe('evaluation access: answers and comparisons', () => {
       .returning({ id: questions.id });
     f.q1 = q1?.id ?? 0;
     f.q2 = q2?.id ?? 0;
-    const persona = (name: string, userNumber: number) => ({ userId: randomUUID(), userNumber, userFirstName: name, role: 'Engineer', description: name });
-    const [candidate, other] = await db.insert(personas).values([persona('Cand', CANDIDATE_USER), persona('Other', OTHER_USER)]).returning({ id: personas.id });
+    const persona = (name: string, userNumber: number) => ({
+      userId: randomUUID(),
+      userNumber,
+      userFirstName: name,
+      role: 'Engineer',
+      description: name,
+    });
+    const [candidate, other] = await db
+      .insert(personas)
+      .values([persona('Cand', CANDIDATE_USER), persona('Other', OTHER_USER)])
+      .returning({ id: personas.id });
     f.candidate = candidate?.id ?? '';
     f.other = other?.id ?? '';
 
@@ -62,7 +85,11 @@ describe('evaluation access: answers and comparisons', () => {
   it('refuses answers from non-admin accounts and other personas with 403 and stores nothing', async () => {
     const member = tokens.account();
     const refused = await post(`/evaluation/${f.evaluationId}/answer`, { questionId: f.q1, value: 4 }, member).expect(403);
-    expect(refused.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Only administrators and the persona itself change an evaluation' });
+    expect(refused.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Only administrators and the persona itself change an evaluation',
+    });
     await post(`/evaluation/${f.evaluationId}/answer`, { questionId: f.q1, value: 4 }, personaToken(f.other)).expect(403);
     expect((await progressOf(f.evaluationId)).answered).toBe(0);
     // The non-admin account still reads it.
@@ -81,7 +108,9 @@ describe('evaluation access: answers and comparisons', () => {
     const unknown = await post(`/evaluation/${f.evaluationId}/compare-team`, { algorithmTeamId: 424242 }, own).expect(403);
     expect(unknown.body).toEqual(other.body);
     // Accounts keep comparing with any team; unknown teams stay 404 for them.
-    const byMember = await post(`/evaluation/${f.evaluationId}/compare-team`, { algorithmTeamId: f.otherTeamId }, tokens.account()).expect(200);
+    const byMember = await post(`/evaluation/${f.evaluationId}/compare-team`, { algorithmTeamId: f.otherTeamId }, tokens.account()).expect(
+      200,
+    );
     expect(byMember.body.targetTeam).toEqual({ algorithmTeamId: f.otherTeamId, teamName: 'Secret' });
     await post(`/evaluation/${f.evaluationId}/compare-team`, { algorithmTeamId: 424242 }, tokens.account()).expect(404);
   });
@@ -89,18 +118,31 @@ describe('evaluation access: answers and comparisons', () => {
   it("team-match and compare-team: a persona's role match uses only its own user record", async () => {
     const own = personaToken(f.candidate);
     const foreign = await post(`/evaluation/${f.evaluationId}/team-match`, { algorithmUserId: OTHER_USER }, own).expect(403);
-    expect(foreign.body).toEqual({ statusCode: 403, error: 'Forbidden', message: "A persona's comparisons use only its own algorithmUserId" });
+    expect(foreign.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: "A persona's comparisons use only its own algorithmUserId",
+    });
     // compare-team needs a team other than the evaluation's own, which a persona may never use: the
     // team rule refuses it before any user record is looked at.
-    const otherTeam = await post(`/evaluation/${f.evaluationId}/compare-team`, { algorithmTeamId: f.otherTeamId, algorithmUserId: OTHER_USER }, own).expect(403);
+    const otherTeam = await post(
+      `/evaluation/${f.evaluationId}/compare-team`,
+      { algorithmTeamId: f.otherTeamId, algorithmUserId: OTHER_USER },
+      own,
+    ).expect(403);
     expect(otherTeam.body.message).toBe('A persona compares only against its own team');
 
-    expect((await post(`/evaluation/${f.evaluationId}/team-match`, { algorithmUserId: CANDIDATE_USER }, own).expect(200)).body.algorithmUserId).toBe(CANDIDATE_USER);
+    expect(
+      (await post(`/evaluation/${f.evaluationId}/team-match`, { algorithmUserId: CANDIDATE_USER }, own).expect(200)).body.algorithmUserId,
+    ).toBe(CANDIDATE_USER);
     expect((await post(`/evaluation/${f.evaluationId}/team-match`, {}, own).expect(200)).body.algorithmUserId).toBe(CANDIDATE_USER);
     // Another persona cannot use this evaluation at all.
     await post(`/evaluation/${f.evaluationId}/team-match`, {}, personaToken(f.other)).expect(403);
     // Accounts may still look at any user record.
-    expect((await post(`/evaluation/${f.evaluationId}/team-match`, { algorithmUserId: OTHER_USER }, tokens.account()).expect(200)).body.algorithmUserId).toBe(OTHER_USER);
+    expect(
+      (await post(`/evaluation/${f.evaluationId}/team-match`, { algorithmUserId: OTHER_USER }, tokens.account()).expect(200)).body
+        .algorithmUserId,
+    ).toBe(OTHER_USER);
   });
 
   it('holds answers to an evaluation the service has seen before to the same rules (404, 403, 400, 409)', async () => {
@@ -119,7 +161,9 @@ describe('evaluation access: answers and comparisons', () => {
     const stranger = await post(`/evaluation/${id}/answer`, { questionId: 987654, value: 2 }, own).expect(400);
     expect(stranger.body.message).toBe('questionId 987654 is not a question of this evaluation');
     expect((await progressOf(id)).answered).toBe(1);
-    expect((await client.query('SELECT value FROM evaluation.evaluation_answers WHERE evaluation_id = $1', [id])).rows).toEqual([{ value: 4 }]);
+    expect((await client.query('SELECT value FROM evaluation.evaluation_answers WHERE evaluation_id = $1', [id])).rows).toEqual([
+      { value: 4 },
+    ]);
 
     // Re-answering replaces the value and keeps the count; the last answer completes with results.
     const again = await post(`/evaluation/${id}/answer`, { questionId: f.q1, value: 5 }, own).expect(200);
@@ -128,7 +172,10 @@ describe('evaluation access: answers and comparisons', () => {
     const last = await post(`/evaluation/${id}/answer`, { questionId: f.q2, value: 3 }, own).expect(200);
     expect(last.body).toMatchObject({ status: 'complete', progress: { answered: 2, total: 2 }, nextQuestion: null });
     expect(last.body.results).toBeDefined();
-    const { rows } = await client.query<{ question_id: number; value: number }>('SELECT question_id, value FROM evaluation.evaluation_answers WHERE evaluation_id = $1 ORDER BY question_id', [id]);
+    const { rows } = await client.query<{ question_id: number; value: number }>(
+      'SELECT question_id, value FROM evaluation.evaluation_answers WHERE evaluation_id = $1 ORDER BY question_id',
+      [id],
+    );
     expect(rows).toEqual([
       { question_id: f.q1, value: 5 },
       { question_id: f.q2, value: 3 },

@@ -37,18 +37,25 @@ describe('the evaluation retention job', () => {
   const post = (path: string, body: object) => request(service.url).post(path).set('authorization', `Bearer ${tokens.admin()}`).send(body);
   const complete = async (personaId: string, teamId: number, values: [number, number, number]): Promise<string> => {
     const id = (await post('/evaluation', { personaId, teamId }).expect(201)).body.id as string;
-    for (const [index, questionId] of [ids.q1, ids.q2, ids.q3].entries()) await post(`/evaluation/${id}/answer`, { questionId, value: values[index], timeTaken: 4 }).expect(200);
+    for (const [index, questionId] of [ids.q1, ids.q2, ids.q3].entries())
+      await post(`/evaluation/${id}/answer`, { questionId, value: values[index], timeTaken: 4 }).expect(200);
     return id;
   };
-  const count = async (text: string, values: unknown[] = []): Promise<number> => Number((await client.query<{ n: string }>(text, values)).rows[0]?.n);
+  const count = async (text: string, values: unknown[] = []): Promise<number> =>
+    Number((await client.query<{ n: string }>(text, values)).rows[0]?.n);
   const stored = async () => ({
     evaluations: await count('SELECT count(*) AS n FROM evaluation.evaluations'),
     answers: await count('SELECT count(*) AS n FROM evaluation.evaluation_answers'),
     scoreProfiles: await count('SELECT count(*) AS n FROM evaluation.evaluation_score_profiles'),
   });
-  const exists = async (evaluationId: string): Promise<boolean> => (await count('SELECT count(*) AS n FROM evaluation.evaluations WHERE id = $1', [evaluationId])) === 1;
+  const exists = async (evaluationId: string): Promise<boolean> =>
+    (await count('SELECT count(*) AS n FROM evaluation.evaluations WHERE id = $1', [evaluationId])) === 1;
   const job = (): EvaluationRetentionJob => service.app.get(EvaluationRetentionJob);
-  const compareTeam = async () => (await post(`/evaluation/${evaluations['candidate']}/compare-team`, { algorithmTeamId: team }).expect(200)).body.workstyle as { overallScore: number; dimensions: Array<{ detail: { teamMean: number; teamMin: number; teamMax: number } }> };
+  const compareTeam = async () =>
+    (await post(`/evaluation/${evaluations['candidate']}/compare-team`, { algorithmTeamId: team }).expect(200)).body.workstyle as {
+      overallScore: number;
+      dimensions: Array<{ detail: { teamMean: number; teamMin: number; teamMax: number } }>;
+    };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -77,7 +84,8 @@ describe('the evaluation retention job', () => {
       env: { RETENTION_CANDIDATE_MONTHS: '24', LOG_LEVEL: 'log', REQUEST_LOG: 'off' },
       logOutput: { write: (text: string) => lines.push(text) },
     });
-    const teamOf = async (name: string, members: string[]) => (await post('/algorithm/teams', { name, memberPersonaIds: members }).expect(201)).body.id as number;
+    const teamOf = async (name: string, members: string[]) =>
+      (await post('/algorithm/teams', { name, memberPersonaIds: members }).expect(201)).body.id as number;
     // The team the candidate is compared with: one ACTIVE member and one BLOCKED member.
     team = await teamOf('Compared', [people['activeOld'] ?? '', people['blockedOld'] ?? '']);
     otherTeam = await teamOf('Other', [people['candidate'] ?? '']);
@@ -86,7 +94,9 @@ describe('the evaluation retention job', () => {
     evaluations['blockedOld'] = await complete(people['blockedOld'] ?? '', otherTeam, [2, 4, 5]);
     evaluations['pendingOld'] = await complete(people['pendingOld'] ?? '', otherTeam, [3, 3, 3]);
     evaluations['goneOld'] = await complete(people['goneOld'] ?? '', otherTeam, [1, 5, 1]);
-    evaluations['pendingUnfinished'] = (await post('/evaluation', { personaId: people['pendingUnfinished'], teamId: otherTeam }).expect(201)).body.id as string;
+    evaluations['pendingUnfinished'] = (
+      await post('/evaluation', { personaId: people['pendingUnfinished'], teamId: otherTeam }).expect(201)
+    ).body.id as string;
     await post(`/evaluation/${evaluations['pendingUnfinished']}/answer`, { questionId: ids.q1, value: 2, timeTaken: 3 }).expect(200);
     // A month and a half before the pass.
     clock = RECENT;
@@ -106,8 +116,17 @@ describe('the evaluation retention job', () => {
 
   it('the pass at start, in 2023, found nothing due; the next passes are scheduled daily', async () => {
     // The scheduler runs both of the service's jobs: this one and the sweep for its part of persona erasures.
-    expect(service.app.get(SchedulerRegistry).getIntervals()).toEqual(expect.arrayContaining(['evaluation-retention', 'persona-erasure-evaluation-sweep']));
-    expect(await job().startupPass).toEqual({ outcome: 'ran', cutoff: expect.stringMatching(/^2021-03-01T09:00/), evaluations: 0, answers: 0, scoreProfiles: 0, teams: 0 });
+    expect(service.app.get(SchedulerRegistry).getIntervals()).toEqual(
+      expect.arrayContaining(['evaluation-retention', 'persona-erasure-evaluation-sweep']),
+    );
+    expect(await job().startupPass).toEqual({
+      outcome: 'ran',
+      cutoff: expect.stringMatching(/^2021-03-01T09:00/),
+      evaluations: 0,
+      answers: 0,
+      scoreProfiles: 0,
+      teams: 0,
+    });
   });
 
   it('erases old completed evaluations of personas not ACTIVE, with their answers and score profiles, and nothing else', async () => {
@@ -122,12 +141,25 @@ describe('the evaluation retention job', () => {
     job().batchSize = 2;
     const outcome = await job().run();
     // Blocked, pending, and the persona that is gone: three evaluations of three answers each.
-    expect(outcome).toEqual({ outcome: 'ran', cutoff: expect.stringMatching(/^2024-06-15T12:00/), evaluations: 3, answers: 9, scoreProfiles: 3, teams: 1 });
+    expect(outcome).toEqual({
+      outcome: 'ran',
+      cutoff: expect.stringMatching(/^2024-06-15T12:00/),
+      evaluations: 3,
+      answers: 9,
+      scoreProfiles: 3,
+      teams: 1,
+    });
     for (const name of ['blockedOld', 'pendingOld', 'goneOld']) expect(await exists(evaluations[name] ?? '')).toBe(false);
     // Kept: an ACTIVE persona's old one, an unfinished one, a recent one of a blocked persona, recent ones of ACTIVE personas.
-    for (const name of ['activeOld', 'pendingUnfinished', 'blockedRecent', 'candidate', 'witness']) expect(await exists(evaluations[name] ?? '')).toBe(true);
+    for (const name of ['activeOld', 'pendingUnfinished', 'blockedRecent', 'candidate', 'witness'])
+      expect(await exists(evaluations[name] ?? '')).toBe(true);
     expect(await stored()).toEqual({ evaluations: 5, answers: 13, scoreProfiles: 4 });
-    expect(await count('SELECT count(*) AS n FROM evaluation.evaluation_answers a JOIN evaluation.evaluations e ON e.id = a.evaluation_id WHERE e.id = $1', [evaluations['pendingUnfinished']])).toBe(1);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM evaluation.evaluation_answers a JOIN evaluation.evaluations e ON e.id = a.evaluation_id WHERE e.id = $1',
+        [evaluations['pendingUnfinished']],
+      ),
+    ).toBe(1);
     // The retention touches evaluations, not people or teams.
     expect(await count('SELECT count(*) AS n FROM profile.personas')).toBe(7);
     expect(await count('SELECT cardinality(member_persona_ids) AS n FROM evaluation.teams WHERE id = $1', [team])).toBe(2);
@@ -141,13 +173,18 @@ describe('the evaluation retention job', () => {
     expect(after.dimensions[0]?.detail).toMatchObject({ teamMean: 4, teamMin: 4, teamMax: 4 });
     expect(after.overallScore).toBe(75);
     // The results stored at completion are a record of that moment and stay as they were.
-    const witness = await request(service.url).get(`/evaluation/${evaluations['witness']}`).set('authorization', `Bearer ${tokens.admin()}`).expect(200);
+    const witness = await request(service.url)
+      .get(`/evaluation/${evaluations['witness']}`)
+      .set('authorization', `Bearer ${tokens.admin()}`)
+      .expect(200);
     expect(witness.body.results.teamSize).toBe(2);
   });
 
   it('says what it did in counts, naming no persona and no evaluation', () => {
     const said = lines.filter((line) => line.includes('EvaluationRetention'));
-    expect(said.some((line) => line.includes('erased 3 completed evaluation(s)') && line.includes('9 answer(s), 3 score profile(s)'))).toBe(true);
+    expect(said.some((line) => line.includes('erased 3 completed evaluation(s)') && line.includes('9 answer(s), 3 score profile(s)'))).toBe(
+      true,
+    );
     for (const id of [...Object.values(people), ...Object.values(evaluations)]) expect(said.join('\n')).not.toContain(id);
   });
 

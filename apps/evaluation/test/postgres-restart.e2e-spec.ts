@@ -139,7 +139,10 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
     await client.connect();
     try {
       const db = drizzle({ client });
-      const [group] = await db.insert(questionGroups).values({ name: 'pace', title: 'Pace', strapline: 'Tempo', scoreType: 'SUPPLEMENTARY' }).returning({ id: questionGroups.id });
+      const [group] = await db
+        .insert(questionGroups)
+        .values({ name: 'pace', title: 'Pace', strapline: 'Tempo', scoreType: 'SUPPLEMENTARY' })
+        .returning({ id: questionGroups.id });
       const rows = Array.from({ length: QUESTIONS }, (_, index) => ({
         questionGroupId: group?.id ?? 0,
         orderIndex: index,
@@ -150,9 +153,18 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
         reverseScore: false,
       }));
       questionIds = (await db.insert(questions).values(rows).returning({ id: questions.id })).map((row) => row.id);
-      const people = Array.from({ length: WORKERS + 1 }, (_, index) => ({ userId: randomUUID(), userNumber: 900 + index, userFirstName: `P${index}`, role: 'Engineer', description: 'p' }));
+      const people = Array.from({ length: WORKERS + 1 }, (_, index) => ({
+        userId: randomUUID(),
+        userNumber: 900 + index,
+        userFirstName: `P${index}`,
+        role: 'Engineer',
+        description: 'p',
+      }));
       const ids = (await db.insert(personas).values(people).returning({ id: personas.id })).map((row) => row.id);
-      service = await startTestService('evaluation', (config) => evaluationAppModule(config), { databaseUrl: postgres.url, keys: tokens.keys });
+      service = await startTestService('evaluation', (config) => evaluationAppModule(config), {
+        databaseUrl: postgres.url,
+        keys: tokens.keys,
+      });
       organisation = await startTestService('organisation', organisationAppModule, { databaseUrl: postgres.url, keys: tokens.keys });
       const team = await post('/algorithm/teams', { name: 'Crew', memberPersonaIds: [ids[WORKERS]] });
       expect(team.status).toBe(201);
@@ -173,7 +185,12 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   }, 30_000);
 
-  async function call(method: 'GET' | 'POST', route: string, body?: object, base = service?.url): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
+  async function call(
+    method: 'GET' | 'POST',
+    route: string,
+    body?: object,
+    base = service?.url,
+  ): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
     const response = await fetch(`${base}${route}`, {
       method,
       headers: auth,
@@ -182,7 +199,11 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
       signal: AbortSignal.timeout(10_000),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, retryAfter: response.headers.get('retry-after') };
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      retryAfter: response.headers.get('retry-after'),
+    };
   }
   const post = (route: string, body: object) => call('POST', route, body);
 

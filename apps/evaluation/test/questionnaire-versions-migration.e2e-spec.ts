@@ -64,7 +64,8 @@ describe('moving evaluations from the old layout (question set in every row) to 
     memberTwo: { 11: 2, 12: 1, 13: 1, 21: 5, 22: 4 },
     memberOld: { 11: 5, 13: 2, 21: 1, 22: 2 },
   };
-  const asAnswers = (values: Record<number, number>): AnswerInput[] => Object.entries(values).map(([questionId, value]) => ({ questionId: Number(questionId), value }));
+  const asAnswers = (values: Record<number, number>): AnswerInput[] =>
+    Object.entries(values).map(([questionId, value]) => ({ questionId: Number(questionId), value }));
 
   beforeAll(async () => {
     database = await createTestDatabase(process.env, { empty: true });
@@ -78,25 +79,45 @@ describe('moving evaluations from the old layout (question set in every row) to 
     const rows = await db.insert(personas).values(['Cand', 'Progress', 'One', 'Two', 'Old'].map(persona)).returning({ id: personas.id });
     const [candidate, progress, one, two, old] = rows.map((row) => row.id);
     Object.assign(people, { candidate, progress, one, two, old });
-    teamId = (await client.query<{ id: number }>(`INSERT INTO evaluation.teams (name, member_persona_ids) VALUES ('Old team', $1) RETURNING id`, [[people.one, people.two, people.old]])).rows[0]?.id ?? 0;
+    teamId =
+      (
+        await client.query<{ id: number }>(`INSERT INTO evaluation.teams (name, member_persona_ids) VALUES ('Old team', $1) RETURNING id`, [
+          [people.one, people.two, people.old],
+        ])
+      ).rows[0]?.id ?? 0;
 
     // The old layout: the question set in every row, answers beside it.
-    const insert = (id: string, personaId: string, set: QuestionSet, status: string, answered: number, results: object | null, completedAt: string | null) =>
+    const insert = (
+      id: string,
+      personaId: string,
+      set: QuestionSet,
+      status: string,
+      answered: number,
+      results: object | null,
+      completedAt: string | null,
+    ) =>
       client.query(
         `INSERT INTO evaluation.evaluations (id, persona_id, team_id, status, question_set, total, answered, results, completed_at, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '2026-01-05T10:00:00Z', '2026-01-05T11:00:00Z')`,
-        [id, personaId, teamId, status, JSON.stringify(set), set.questions.length, answered, results === null ? null : JSON.stringify(results), completedAt],
+        [
+          id,
+          personaId,
+          teamId,
+          status,
+          JSON.stringify(set),
+          set.questions.length,
+          answered,
+          results === null ? null : JSON.stringify(results),
+          completedAt,
+        ],
       );
     // One statement at a time: a pg client runs its queries in turn, and queueing them is deprecated.
     const answer = async (evaluationId: string, values: Record<number, number>) => {
       for (const [n, [questionId, value]] of Object.entries(values).entries()) {
-        await client.query(`INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at) VALUES ($1, $2, $3, $4, $5)`, [
-          evaluationId,
-          Number(questionId),
-          value,
-          n + 2,
-          `2026-01-05T10:0${n}:00Z`,
-        ]);
+        await client.query(
+          `INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at) VALUES ($1, $2, $3, $4, $5)`,
+          [evaluationId, Number(questionId), value, n + 2, `2026-01-05T10:0${n}:00Z`],
+        );
       }
     };
     await insert(ids.pending, people.candidate, SET_A, 'pending', 0, null, null);
@@ -109,7 +130,10 @@ describe('moving evaluations from the old layout (question set in every row) to 
     await insert(ids.memberOld, people.old, SET_B, 'complete', 4, storedResults, '2026-01-04T12:00:00Z');
     await answer(ids.memberOld, memberAnswers['memberOld'] ?? {});
 
-    await runMigrations(database.url, serviceMigrationTargets(ROOT).find((target) => target.service === 'evaluation') ?? { service: 'none', migrationsFolder: '' });
+    await runMigrations(
+      database.url,
+      serviceMigrationTargets(ROOT).find((target) => target.service === 'evaluation') ?? { service: 'none', migrationsFolder: '' },
+    );
     service = await startTestService('evaluation', evaluationAppModule, { databaseUrl: database.url, keys: tokens.keys });
   });
 
@@ -120,13 +144,18 @@ describe('moving evaluations from the old layout (question set in every row) to 
   });
 
   const get = (route: string) => request(service.url).get(route).set('authorization', `Bearer ${tokens.admin()}`);
-  const post = (route: string, body: object) => request(service.url).post(route).set('authorization', `Bearer ${tokens.admin()}`).send(body);
+  const post = (route: string, body: object) =>
+    request(service.url).post(route).set('authorization', `Bearer ${tokens.admin()}`).send(body);
 
   it('stores each distinct question set once, under the hash the service computes for it', async () => {
-    const versions = await client.query<{ id: number; hash: string; question_set: QuestionSet }>('SELECT id, hash, question_set FROM evaluation.questionnaire_versions ORDER BY id');
+    const versions = await client.query<{ id: number; hash: string; question_set: QuestionSet }>(
+      'SELECT id, hash, question_set FROM evaluation.questionnaire_versions ORDER BY id',
+    );
     expect(versions.rows.map((row) => row.question_set).sort((a, b) => b.questions.length - a.questions.length)).toEqual([SET_A, SET_B]);
     expect(versions.rows.map((row) => row.hash).sort()).toEqual([questionSetHash(SET_A), questionSetHash(SET_B)].sort());
-    const references = await client.query<{ id: string; hash: string }>('SELECT e.id, v.hash FROM evaluation.evaluations e JOIN evaluation.questionnaire_versions v ON v.id = e.questionnaire_version_id');
+    const references = await client.query<{ id: string; hash: string }>(
+      'SELECT e.id, v.hash FROM evaluation.evaluations e JOIN evaluation.questionnaire_versions v ON v.id = e.questionnaire_version_id',
+    );
     expect(Object.fromEntries(references.rows.map((row) => [row.id, row.hash]))).toEqual({
       [ids.pending]: questionSetHash(SET_A),
       [ids.progress]: questionSetHash(SET_A),
@@ -138,11 +167,26 @@ describe('moving evaluations from the old layout (question set in every row) to 
 
   it('serves the same questions, progress and answers as before', async () => {
     const pending = await get(`/evaluation/${ids.pending}`).expect(200);
-    expect(pending.body).toMatchObject({ status: 'pending', progress: { answered: 0, total: 5 }, currentQuestion: { id: 11, text: SET_A.questions[0]?.text, summary: 'A summary', questionGroupTitle: 'PACE' } });
+    expect(pending.body).toMatchObject({
+      status: 'pending',
+      progress: { answered: 0, total: 5 },
+      currentQuestion: { id: 11, text: SET_A.questions[0]?.text, summary: 'A summary', questionGroupTitle: 'PACE' },
+    });
     const progress = await get(`/evaluation/${ids.progress}`).expect(200);
-    expect(progress.body).toMatchObject({ status: 'in_progress', progress: { answered: 2, total: 5 }, currentQuestion: { id: 12 }, updatedAt: '2026-01-05T11:00:00.000Z' });
+    expect(progress.body).toMatchObject({
+      status: 'in_progress',
+      progress: { answered: 2, total: 5 },
+      currentQuestion: { id: 12 },
+      updatedAt: '2026-01-05T11:00:00.000Z',
+    });
     const rail = await get(`/evaluation/${ids.progress}/questions`).expect(200);
-    expect((rail.body.items as Array<{ id: number; status: string; answer?: object }>).map((item) => [item.id, item.status, item.answer ?? null])).toEqual([
+    expect(
+      (rail.body.items as Array<{ id: number; status: string; answer?: object }>).map((item) => [
+        item.id,
+        item.status,
+        item.answer ?? null,
+      ]),
+    ).toEqual([
       [11, 'answered', { value: 3, timeTaken: 2, answeredAt: '2026-01-05T10:00:00.000Z' }],
       [12, 'current', null],
       [13, 'answered', { value: 4, timeTaken: 3, answeredAt: '2026-01-05T10:01:00.000Z' }],
@@ -154,10 +198,16 @@ describe('moving evaluations from the old layout (question set in every row) to 
   });
 
   it('backfills score profiles with exactly the levels the scoring engine computes', async () => {
-    const profiles = await client.query<{ evaluation_id: string; answer_values: Buffer; levels: (number | null)[] }>('SELECT evaluation_id, answer_values, levels FROM evaluation.evaluation_score_profiles');
+    const profiles = await client.query<{ evaluation_id: string; answer_values: Buffer; levels: (number | null)[] }>(
+      'SELECT evaluation_id, answer_values, levels FROM evaluation.evaluation_score_profiles',
+    );
     const byId = new Map(profiles.rows.map((row) => [row.evaluation_id, row]));
     expect([...byId.keys()].sort()).toEqual([ids.memberOne, ids.memberTwo, ids.memberOld].sort());
-    for (const [key, set] of [['memberOne', SET_A], ['memberTwo', SET_A], ['memberOld', SET_B]] as const) {
+    for (const [key, set] of [
+      ['memberOne', SET_A],
+      ['memberTwo', SET_A],
+      ['memberOld', SET_B],
+    ] as const) {
       const expected = compactProfile(compactQuestionnaire(scoringQuestionnaire(set)), asAnswers(memberAnswers[key] ?? {}));
       const stored = byId.get(ids[key]);
       expect([...(stored?.answer_values ?? [])]).toEqual([...expected.values]);
@@ -169,13 +219,18 @@ describe('moving evaluations from the old layout (question set in every row) to 
     await post(`/evaluation/${ids.progress}/answer`, { questionId: 12, value: 2, timeTaken: 4 }).expect(200);
     await post(`/evaluation/${ids.progress}/answer`, { questionId: 21, value: 4, timeTaken: 4 }).expect(200);
     const last = await post(`/evaluation/${ids.progress}/answer`, { questionId: 22, value: 3, timeTaken: 4 }).expect(200);
-    const candidateAnswers = (await client.query<{ question_id: number; value: number; time_taken: number }>('SELECT question_id, value, time_taken FROM evaluation.evaluation_answers WHERE evaluation_id = $1', [ids.progress])).rows.map(
-      (row) => ({ questionId: row.question_id, value: row.value, timeTaken: row.time_taken }),
-    );
+    const candidateAnswers = (
+      await client.query<{ question_id: number; value: number; time_taken: number }>(
+        'SELECT question_id, value, time_taken FROM evaluation.evaluation_answers WHERE evaluation_id = $1',
+        [ids.progress],
+      )
+    ).rows.map((row) => ({ questionId: row.question_id, value: row.value, timeTaken: row.time_taken }));
     const expected = computeWorkstyle({
       questionnaire: scoringQuestionnaire(SET_A),
       candidateAnswers,
-      teamAnswers: [memberAnswers['memberOne'], memberAnswers['memberTwo'], memberAnswers['memberOld']].map((values) => asAnswers(values ?? {})),
+      teamAnswers: [memberAnswers['memberOne'], memberAnswers['memberTwo'], memberAnswers['memberOld']].map((values) =>
+        asAnswers(values ?? {}),
+      ),
     });
     expect(last.body).toMatchObject({ status: 'complete', progress: { answered: 5, total: 5 }, nextQuestion: null });
     expect(last.body.results).toEqual(JSON.parse(JSON.stringify(expected)));
@@ -184,9 +239,24 @@ describe('moving evaluations from the old layout (question set in every row) to 
 
   it('gives evaluations created at the same moment on a new questionnaire one shared version', async () => {
     const db = drizzle({ client });
-    const [group] = await db.insert(questionGroups).values({ name: 'drive', title: 'Drive', strapline: 'What pushes you', scoreType: 'MAX_MEAN' }).returning({ id: questionGroups.id });
-    await db.insert(questions).values({ type: 'LIKERT', likertAnswerSet: 'agree', faking: false, reverseScore: false, questionGroupId: group?.id ?? 0, orderIndex: 0, text: 'I set goals.' });
-    const created = await Promise.all([people.candidate, people.one, people.two, people.old].map((personaId) => post('/evaluation', { personaId, teamId }).expect((r) => expect([200, 201]).toContain(r.status))));
+    const [group] = await db
+      .insert(questionGroups)
+      .values({ name: 'drive', title: 'Drive', strapline: 'What pushes you', scoreType: 'MAX_MEAN' })
+      .returning({ id: questionGroups.id });
+    await db.insert(questions).values({
+      type: 'LIKERT',
+      likertAnswerSet: 'agree',
+      faking: false,
+      reverseScore: false,
+      questionGroupId: group?.id ?? 0,
+      orderIndex: 0,
+      text: 'I set goals.',
+    });
+    const created = await Promise.all(
+      [people.candidate, people.one, people.two, people.old].map((personaId) =>
+        post('/evaluation', { personaId, teamId }).expect((r) => expect([200, 201]).toContain(r.status)),
+      ),
+    );
     const fresh = created.filter((response) => response.status === 201).map((response) => response.body.id as string);
     expect(fresh).toHaveLength(3); // the candidate resumed its pending evaluation
     const versions = await client.query<{ version: number; question_set: QuestionSet; hash: string }>(

@@ -51,7 +51,10 @@ describe('a locked evaluation holds up only itself', () => {
     questions = await seedSmallQuestionnaire(connection.db);
     people = new PersonaFactory(connection.db);
     const member = (await people.named('Member', 701)).id;
-    service = await startTestService('evaluation', (config) => evaluationAppModule(config), { databaseUrl: database.url, keys: tokens.keys });
+    service = await startTestService('evaluation', (config) => evaluationAppModule(config), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+    });
     teamId = (await send('post', '/algorithm/teams', { name: 'Team', memberPersonaIds: [member] }).expect(201)).body.id as number;
     locker = new Client({ connectionString: database.url });
     await locker.connect();
@@ -92,7 +95,10 @@ describe('a locked evaluation holds up only itself', () => {
       await locker.query('SELECT id FROM evaluation.evaluations WHERE id = $1 FOR UPDATE', [locked]);
       // The answer to the locked evaluation reaches its row and waits there.
       lockedAnswer = Promise.resolve(
-        request(service.url).post(`/evaluation/${locked}/answer`).set('authorization', `Bearer ${tokens.admin()}`).send({ questionId: questions.q1, value: 5, timeTaken: 2 }),
+        request(service.url)
+          .post(`/evaluation/${locked}/answer`)
+          .set('authorization', `Bearer ${tokens.admin()}`)
+          .send({ questionId: questions.q1, value: 5, timeTaken: 2 }),
       );
       await waitForLockWait(locker, connection.db.$client, locked);
 
@@ -107,7 +113,10 @@ describe('a locked evaluation holds up only itself', () => {
       for (const run of lockedReads) expect(run.ms).toBeLessThan(readLimit);
       for (const run of lockedAnswers) expect(run.ms).toBeLessThan(answerLimit);
       // Still waiting: nothing was written to the locked evaluation.
-      const pending = await Promise.race([lockedAnswer.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 50, 'waiting'))]);
+      const pending = await Promise.race([
+        lockedAnswer.then(() => 'answered'),
+        new Promise((resolve) => setTimeout(resolve, 50, 'waiting')),
+      ]);
       expect(pending).toBe('waiting');
     } finally {
       await locker.query('COMMIT');

@@ -17,7 +17,14 @@ export async function seedSmallQuestionnaire(db: NodePgDatabase): Promise<{ q1: 
   const [q1, q2, q3] = await db
     .insert(questions)
     .values([
-      { ...common, questionGroupId: pace?.id ?? 0, orderIndex: 0, text: 'I like a quick tempo.', summary: 'Preference for speed.', reverseScore: false },
+      {
+        ...common,
+        questionGroupId: pace?.id ?? 0,
+        orderIndex: 0,
+        text: 'I like a quick tempo.',
+        summary: 'Preference for speed.',
+        reverseScore: false,
+      },
       { ...common, questionGroupId: pace?.id ?? 0, orderIndex: 1, text: 'I prefer to take my time.', reverseScore: true },
       { ...common, questionGroupId: drive?.id ?? 0, orderIndex: 0, text: 'I set myself ambitious goals.', reverseScore: false },
     ])

@@ -33,9 +33,19 @@ describe('includeMatchUserInTeam: the candidate in their own team context', () =
     const id = (await post('/evaluation', { personaId, teamId }).expect(201)).body.id as string;
     let last: Record<string, unknown> = {};
     for (const [index, questionId] of [ids.q1, ids.q2, ids.q3].entries()) {
-      last = (await post(`/evaluation/${id}/answer`, { questionId, value: values[index], timeTaken: 5 }).expect(200)).body as Record<string, unknown>;
+      last = (await post(`/evaluation/${id}/answer`, { questionId, value: values[index], timeTaken: 5 }).expect(200)).body as Record<
+        string,
+        unknown
+      >;
     }
-    return { id, results: last['results'] as { overallScore: number; teamSize: number; dimensions: Array<{ scorePercentage: number; detail: Record<string, unknown> }> } };
+    return {
+      id,
+      results: last['results'] as {
+        overallScore: number;
+        teamSize: number;
+        dimensions: Array<{ scorePercentage: number; detail: Record<string, unknown> }>;
+      },
+    };
   };
 
   beforeAll(async () => {
@@ -51,7 +61,10 @@ describe('includeMatchUserInTeam: the candidate in their own team context', () =
     includingOrganisation = includes.id;
 
     // A clock that moves: "latest completed evaluation" must mean something.
-    service = await startTestService('evaluation', (config) => evaluationAppModule(config, { now: () => new Date((clock += 1_000)) }), { databaseUrl: database.url, keys: tokens.keys });
+    service = await startTestService('evaluation', (config) => evaluationAppModule(config, { now: () => new Date((clock += 1_000)) }), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+    });
     const team = async (name: string, organisationId: string | null | undefined, members: string[]) =>
       (await post('/algorithm/teams', { name, organisationId, memberPersonaIds: members }).expect(201)).body.id as number;
     teams.includes = await team('Includes', includes.id, [ids.candidate, ids.one]);
@@ -110,18 +123,24 @@ describe('includeMatchUserInTeam: the candidate in their own team context', () =
     // norm(max(4, 2, 5)) = 100; overall 81.25.
     const included = await post(`/evaluation/${evaluations.excludes}/compare-team`, { algorithmTeamId: teams.otherIncludes }).expect(200);
     expect(included.body.workstyle).toMatchObject({ overallScore: 81.25, overallCategory: 'high' });
-    expect(included.body.workstyle.dimensions.map((dimension: { scorePercentage: number }) => dimension.scorePercentage)).toEqual([62.5, 100]);
+    expect(included.body.workstyle.dimensions.map((dimension: { scorePercentage: number }) => dimension.scorePercentage)).toEqual([
+      62.5, 100,
+    ]);
     // From the evaluation answered (5, 1, 2). Target {Two} alone: pace 100 * (1 - 3 / 4) = 25;
     // drive norm(max(2, 5)) = 100; overall 62.5.
     const excluded = await post(`/evaluation/${evaluations.includes}/compare-team`, { algorithmTeamId: teams.otherExcludes }).expect(200);
     expect(excluded.body.workstyle).toMatchObject({ overallScore: 62.5, overallCategory: 'medium' });
-    expect(excluded.body.workstyle.dimensions.map((dimension: { scorePercentage: number }) => dimension.scorePercentage)).toEqual([25, 100]);
+    expect(excluded.body.workstyle.dimensions.map((dimension: { scorePercentage: number }) => dimension.scorePercentage)).toEqual([
+      25, 100,
+    ]);
   });
 
   it('a candidate who is not a member is never added, whatever the organisation says', async () => {
     // Team {One} of the including organisation; candidate Two: pace 100 * (1 - |2 - 4| / 4) = 50,
     // drive norm(max(5, 3)) = 100; overall 75, one member.
-    const solo = (await post('/algorithm/teams', { name: 'One alone', organisationId: includingOrganisation, memberPersonaIds: [ids.one] }).expect(201)).body.id as number;
+    const solo = (
+      await post('/algorithm/teams', { name: 'One alone', organisationId: includingOrganisation, memberPersonaIds: [ids.one] }).expect(201)
+    ).body.id as number;
     const { results } = await complete(ids.two, solo, [2, 4, 5]);
     expect(results).toMatchObject({ overallScore: 75, teamSize: 1 });
   });

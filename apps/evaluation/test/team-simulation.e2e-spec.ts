@@ -27,9 +27,12 @@ describe('POST /algorithm/teams/:id/simulate', () => {
   let teamId = 0;
   const evaluations: Record<string, string> = {};
 
-  const post = (path: string, body: object, token = tokens.admin()) => request(service.url).post(path).set('authorization', `Bearer ${token}`).send(body);
+  const post = (path: string, body: object, token = tokens.admin()) =>
+    request(service.url).post(path).set('authorization', `Bearer ${token}`).send(body);
   const simulate = (body: object, token = tokens.account()) =>
-    post(`/algorithm/teams/${teamId}/simulate`, body, token).expect((response) => contract.assertMatches('POST', `/algorithm/teams/${teamId}/simulate`, response.status, response.body));
+    post(`/algorithm/teams/${teamId}/simulate`, body, token).expect((response) =>
+      contract.assertMatches('POST', `/algorithm/teams/${teamId}/simulate`, response.status, response.body),
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -55,18 +58,29 @@ describe('POST /algorithm/teams/:id/simulate', () => {
     q.push(...rows.map((row) => row.id));
     const people = await db
       .insert(personas)
-      .values(['A', 'B', 'C', 'D', 'E'].map((name, index) => ({ userId: randomUUID(), userNumber: 950 + index, userFirstName: name, role: 'r', description: name })))
+      .values(
+        ['A', 'B', 'C', 'D', 'E'].map((name, index) => ({
+          userId: randomUUID(),
+          userNumber: 950 + index,
+          userFirstName: name,
+          role: 'r',
+          description: name,
+        })),
+      )
       .returning({ id: personas.id, name: personas.userFirstName });
     for (const person of people) ids[person.name ?? ''] = person.id;
     service = await startTestService('evaluation', evaluationAppModule, { databaseUrl: database.url, keys: tokens.keys });
     contract = new ResponseContract(buildOpenApiDocument(service.app, 'evaluation'));
-    teamId = (await post('/algorithm/teams', { name: 'Trio', memberPersonaIds: [ids['A'], ids['B'], ids['C']] }).expect(201)).body.id as number;
+    teamId = (await post('/algorithm/teams', { name: 'Trio', memberPersonaIds: [ids['A'], ids['B'], ids['C']] }).expect(201)).body
+      .id as number;
     const elsewhere = (await post('/algorithm/teams', { name: 'Elsewhere', memberPersonaIds: [] }).expect(201)).body.id as number;
     const answers: Record<string, [number, number, number]> = { A: [4, 5, 1], B: [2, 3, 3], C: [5, 1, 5], D: [3, 2, 4] };
     for (const [name, values] of Object.entries(answers)) {
-      const id = (await post('/evaluation', { personaId: ids[name], teamId: name === 'D' ? elsewhere : teamId }).expect(201)).body.id as string;
+      const id = (await post('/evaluation', { personaId: ids[name], teamId: name === 'D' ? elsewhere : teamId }).expect(201)).body
+        .id as string;
       evaluations[name] = id;
-      for (const [index, questionId] of q.entries()) await post(`/evaluation/${id}/answer`, { questionId, value: values[index] }).expect(200);
+      for (const [index, questionId] of q.entries())
+        await post(`/evaluation/${id}/answer`, { questionId, value: values[index] }).expect(200);
     }
   });
 
@@ -84,12 +98,23 @@ describe('POST /algorithm/teams/:id/simulate', () => {
     expect(before).toEqual({
       teamSize: 3,
       dimensions: [
-        { questionGroupId: expect.any(Number), name: 'pace', scoreType: 'SUPPLEMENTARY', members: 3, mean: 3.67, min: 2, max: 5, spread: 1.25 },
+        {
+          questionGroupId: expect.any(Number),
+          name: 'pace',
+          scoreType: 'SUPPLEMENTARY',
+          members: 3,
+          mean: 3.67,
+          min: 2,
+          max: 5,
+          spread: 1.25,
+        },
         { questionGroupId: expect.any(Number), name: 'conflict', scoreType: 'CONFLICT', members: 3, mean: 3, min: 3, max: 3, spread: 0 },
       ],
       conflictStyles: ['avoiding', 'competing'],
     });
-    expect(after.dimensions.map((d: { mean: number; min: number; max: number; spread: number }) => [d.mean, d.min, d.max, d.spread])).toEqual([
+    expect(
+      after.dimensions.map((d: { mean: number; min: number; max: number; spread: number }) => [d.mean, d.min, d.max, d.spread]),
+    ).toEqual([
       [3, 2, 4, 0.82],
       [3, 3, 3, 0],
     ]);
@@ -101,8 +126,18 @@ describe('POST /algorithm/teams/:id/simulate', () => {
     // B after vs {A, D}: sim(2, 3.5) = 62.5; sim(3, 3.5) = sim(3, 2.5) = 0.875 → 87.5; 75.
     // D after vs {A, B}: sim(3, 3) = 100; sim(2, 4) = sim(4, 2) = 0.5 → 50; 75.
     const expected = [
-      { personaId: ids['A'], added: false, fitBefore: { score: 56.25, scoreCategory: 'medium' }, fitAfter: { score: 50, scoreCategory: 'medium' } },
-      { personaId: ids['B'], added: false, fitBefore: { score: 68.75, scoreCategory: 'high' }, fitAfter: { score: 75, scoreCategory: 'high' } },
+      {
+        personaId: ids['A'],
+        added: false,
+        fitBefore: { score: 56.25, scoreCategory: 'medium' },
+        fitAfter: { score: 50, scoreCategory: 'medium' },
+      },
+      {
+        personaId: ids['B'],
+        added: false,
+        fitBefore: { score: 68.75, scoreCategory: 'high' },
+        fitAfter: { score: 75, scoreCategory: 'high' },
+      },
       { personaId: ids['D'], added: true, fitBefore: null, fitAfter: { score: 75, scoreCategory: 'high' } },
     ].sort((a, b) => ((a.personaId ?? '') < (b.personaId ?? '') ? -1 : 1));
     expect(members).toEqual(expected);

@@ -27,11 +27,15 @@ describe('media downloads and Content-Disposition', () => {
     // The multipart file name arrives as UTF-8 and is stored as such.
     const client = new Client({ connectionString: kit.database.url });
     await client.connect();
-    const stored = await client.query<{ original_name: string }>('SELECT original_name FROM media.files WHERE id = $1', [id]).finally(() => client.end());
+    const stored = await client
+      .query<{ original_name: string }>('SELECT original_name FROM media.files WHERE id = $1', [id])
+      .finally(() => client.end());
     expect(stored.rows[0]?.original_name).toBe('Angebot Müller.pdf');
     const response = await api().get(`/media/${id}`).set('Authorization', kit.admin).expect(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="Angebot M_ller.pdf"; filename*=UTF-8''Angebot%20M%C3%BCller.pdf`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Angebot M_ller.pdf"; filename*=UTF-8''Angebot%20M%C3%BCller.pdf`,
+    );
   });
 
   it('serves a private image as an attachment too, and a name with a quote cannot add a parameter', async () => {

@@ -27,14 +27,24 @@ describe('media service: large and interrupted uploads', () => {
   afterAll(() => kit.stop());
 
   it('stores 100 MB streamed to disk and streams it back with the same SHA-256, in bounded memory', async () => {
-    const { result: uploaded, growth: uploadGrowth } = await peakRssGrowth(pid(), () => streamUpload(kit.url, kit.admin, { size: LIMIT, head: PDF_HEAD, fileName: 'big.pdf' }));
+    const { result: uploaded, growth: uploadGrowth } = await peakRssGrowth(pid(), () =>
+      streamUpload(kit.url, kit.admin, { size: LIMIT, head: PDF_HEAD, fileName: 'big.pdf' }),
+    );
     expect(uploaded.status).toBe(201);
     const file = JSON.parse(uploaded.body) as { id: string; size: number; sha256: string; mimeType: string; originalName: string };
-    expect(file).toMatchObject({ id: expect.stringMatching(OBJECT_ID), size: LIMIT, sha256: uploaded.sha256, mimeType: 'application/pdf', originalName: 'big.pdf' });
+    expect(file).toMatchObject({
+      id: expect.stringMatching(OBJECT_ID),
+      size: LIMIT,
+      sha256: uploaded.sha256,
+      mimeType: 'application/pdf',
+      originalName: 'big.pdf',
+    });
     // The service did not hold the 100 MB (the client here streams by construction).
     expect(uploadGrowth).toBeLessThan(BOUNDED);
 
-    const { result: downloaded, growth: downloadGrowth } = await peakRssGrowth(pid(), () => streamDownload(`${kit.url}/media/${file.id}`, kit.admin));
+    const { result: downloaded, growth: downloadGrowth } = await peakRssGrowth(pid(), () =>
+      streamDownload(`${kit.url}/media/${file.id}`, kit.admin),
+    );
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers['content-length']).toBe(String(LIMIT));
     expect(downloaded.headers['content-type']).toBe('application/pdf');
@@ -42,7 +52,10 @@ describe('media service: large and interrupted uploads', () => {
     expect(downloaded.size).toBe(LIMIT);
     expect(downloaded.sha256).toBe(uploaded.sha256);
     expect(downloadGrowth).toBeLessThan(BOUNDED);
-    if (process.env['SHOW_MEMORY']) process.stdout.write(`media streaming: service peak RSS growth ${(uploadGrowth / MB).toFixed(1)} MB up, ${(downloadGrowth / MB).toFixed(1)} MB down\n`);
+    if (process.env['SHOW_MEMORY'])
+      process.stdout.write(
+        `media streaming: service peak RSS growth ${(uploadGrowth / MB).toFixed(1)} MB up, ${(downloadGrowth / MB).toFixed(1)} MB down\n`,
+      );
     expect(kit.tmpFiles()).toEqual([]);
   });
 

@@ -14,7 +14,10 @@ export const SHA256 = /^[0-9a-f]{64}$/;
 export const MB = 1024 * 1024;
 
 /** A real 1×1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 export const sha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -36,7 +39,11 @@ export class MediaTestKit {
     if (options.inProcess === false) {
       this.process = await startServiceProcess('media', this.database.url, this.tokens.keys, { MEDIA_DIR: this.mediaDir });
     } else {
-      this.service = await startTestService('media', mediaAppModule, { databaseUrl: this.database.url, keys: this.tokens.keys, env: { MEDIA_DIR: this.mediaDir } });
+      this.service = await startTestService('media', mediaAppModule, {
+        databaseUrl: this.database.url,
+        keys: this.tokens.keys,
+        env: { MEDIA_DIR: this.mediaDir },
+      });
     }
   }
 
@@ -113,7 +120,11 @@ export function streamUpload(
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${url}/media`, {
       method: 'POST',
-      headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(preamble.length + options.size + epilogue.length) },
+      headers: {
+        authorization,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(preamble.length + options.size + epilogue.length),
+      },
     });
     let aborted = false;
     req.on('response', (response) => {
@@ -127,7 +138,8 @@ export function streamUpload(
       // The server may answer (413) and close before the whole body is written.
       else if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
     });
-    const write = (chunk: Buffer): Promise<void> => (req.write(chunk) ? Promise.resolve() : new Promise((done) => req.once('drain', () => done())));
+    const write = (chunk: Buffer): Promise<void> =>
+      req.write(chunk) ? Promise.resolve() : new Promise((done) => req.once('drain', () => done()));
     void (async () => {
       await write(preamble);
       let sent = 0;
@@ -155,7 +167,10 @@ export function streamUpload(
 }
 
 /** GETs a file as a stream, hashing it on the way: the download is never held whole either. */
-export function streamDownload(url: string, authorization: string | undefined): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; sha256: string; size: number }> {
+export function streamDownload(
+  url: string,
+  authorization: string | undefined,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; sha256: string; size: number }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers: authorization ? { authorization } : {} }, (response) => {
       const hash = createHash('sha256');

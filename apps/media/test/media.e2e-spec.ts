@@ -23,9 +23,15 @@ const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0,
 describe('media service', () => {
   const kit = new MediaTestKit();
   const api = () => request(kit.url);
-  const persona = () => `Bearer ${kit.tokens.mint({ sub: '00000000-0000-4000-8000-000000000003', kind: 'persona', emailAddress: 'p@example.test', personaId: '00000000-0000-4000-8000-000000000004' })}`;
+  const persona = () =>
+    `Bearer ${kit.tokens.mint({ sub: '00000000-0000-4000-8000-000000000003', kind: 'persona', emailAddress: 'p@example.test', personaId: '00000000-0000-4000-8000-000000000004' })}`;
 
-  const upload = async (content: Buffer, fileName: string, fields: Record<string, string> = {}, contentType = 'application/octet-stream'): Promise<MediaFile> => {
+  const upload = async (
+    content: Buffer,
+    fileName: string,
+    fields: Record<string, string> = {},
+    contentType = 'application/octet-stream',
+  ): Promise<MediaFile> => {
     const req = api().post('/media').set('Authorization', kit.admin);
     for (const [name, value] of Object.entries(fields)) void req.field(name, value);
     const response = await req.attach('file', content, { filename: fileName, contentType }).expect(201);
@@ -90,7 +96,12 @@ describe('media service', () => {
 
     it.each(['yes', 'TRUE', '1', ''])('rejects public=%j with 400 naming the field, storing nothing', async (value) => {
       const before = await snapshot();
-      const response = await api().post('/media').set('Authorization', kit.admin).field('public', value).attach('file', PNG, 'x.png').expect(400);
+      const response = await api()
+        .post('/media')
+        .set('Authorization', kit.admin)
+        .field('public', value)
+        .attach('file', PNG, 'x.png')
+        .expect(400);
       expectError(response.body, 400, 'public must be one of the following values: true, false');
       await expectNothingStored(before);
     });
@@ -111,14 +122,24 @@ describe('media service', () => {
 
     it('rejects two files with 400, storing nothing', async () => {
       const before = await snapshot();
-      const response = await api().post('/media').set('Authorization', kit.admin).attach('file', PNG, 'x.png').attach('file', PNG, 'y.png').expect(400);
+      const response = await api()
+        .post('/media')
+        .set('Authorization', kit.admin)
+        .attach('file', PNG, 'x.png')
+        .attach('file', PNG, 'y.png')
+        .expect(400);
       expectError(response.body, 400);
       await expectNothingStored(before);
     });
 
     it('rejects unknown fields with 400 naming them, storing nothing', async () => {
       const before = await snapshot();
-      const response = await api().post('/media').set('Authorization', kit.admin).field('owner', 'me').attach('file', PNG, 'x.png').expect(400);
+      const response = await api()
+        .post('/media')
+        .set('Authorization', kit.admin)
+        .field('owner', 'me')
+        .attach('file', PNG, 'x.png')
+        .expect(400);
       expectError(response.body, 400, 'property owner should not exist');
       await expectNothingStored(before);
     });
@@ -131,9 +152,17 @@ describe('media service', () => {
     it('is for administrators: 401 without a token, 403 for other accounts and personas, nothing stored', async () => {
       const before = await snapshot();
       expectError((await api().post('/media').attach('file', PNG, 'x.png').expect(401)).body, 401, 'Missing Authorization header');
-      expectError((await api().post('/media').set('Authorization', kit.member).attach('file', PNG, 'x.png').expect(403)).body, 403, 'Administrator rights are required');
+      expectError(
+        (await api().post('/media').set('Authorization', kit.member).attach('file', PNG, 'x.png').expect(403)).body,
+        403,
+        'Administrator rights are required',
+      );
       expectError((await api().post('/media').set('Authorization', persona()).attach('file', PNG, 'x.png').expect(403)).body, 403);
-      expectError((await api().post('/media').set('Authorization', 'Bearer not.a.token').attach('file', PNG, 'x.png').expect(403)).body, 403, 'Invalid or expired token');
+      expectError(
+        (await api().post('/media').set('Authorization', 'Bearer not.a.token').attach('file', PNG, 'x.png').expect(403)).body,
+        403,
+        'Invalid or expired token',
+      );
       await expectNothingStored(before);
     });
   });
@@ -179,10 +208,18 @@ describe('media service', () => {
     });
 
     it('answers 304 without a body when the client holds the current copy', async () => {
-      const response = await api().get(`/media/${file.id}`).set('Authorization', kit.admin).set('If-None-Match', `"${file.sha256}"`).expect(304);
+      const response = await api()
+        .get(`/media/${file.id}`)
+        .set('Authorization', kit.admin)
+        .set('If-None-Match', `"${file.sha256}"`)
+        .expect(304);
       expect(response.text).toBe('');
       expect(response.headers['etag']).toBe(`"${file.sha256}"`);
-      await api().get(`/media/${file.id}`).set('Authorization', kit.admin).set('If-None-Match', `"${'0'.repeat(64)}"`).expect(200);
+      await api()
+        .get(`/media/${file.id}`)
+        .set('Authorization', kit.admin)
+        .set('If-None-Match', `"${'0'.repeat(64)}"`)
+        .expect(200);
     });
 
     it('answers 401 without a token and 403 for a bad one', async () => {
@@ -191,8 +228,16 @@ describe('media service', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-      expect((await api().get(`/media/${UNKNOWN_ID}`).set('Authorization', kit.member).expect(404)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'File not found' });
-      expectError((await api().get('/media/not-an-id').set('Authorization', kit.member).expect(400)).body, 400, 'id must be a 24-character hexadecimal ObjectId');
+      expect((await api().get(`/media/${UNKNOWN_ID}`).set('Authorization', kit.member).expect(404)).body).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'File not found',
+      });
+      expectError(
+        (await api().get('/media/not-an-id').set('Authorization', kit.member).expect(400)).body,
+        400,
+        'id must be a 24-character hexadecimal ObjectId',
+      );
       expectError((await api().get(`/media/${UNKNOWN_ID.toUpperCase()}`).set('Authorization', kit.member).expect(400)).body, 400, 'id');
     });
   });
@@ -210,7 +255,11 @@ describe('media service', () => {
 
     it('answers 404 for a private file, even with a token, and for an unknown id', async () => {
       const file = await upload(PNG, 'hidden.png', { public: 'false' });
-      expect((await api().get(`/public/${file.id}`).expect(404)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'File not found' });
+      expect((await api().get(`/public/${file.id}`).expect(404)).body).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'File not found',
+      });
       await api().get(`/public/${file.id}`).set('Authorization', kit.admin).expect(404);
       await api().get(`/public/${UNKNOWN_ID}`).expect(404);
       expectError((await api().get('/public/..%2f..%2fetc%2fpasswd').expect(400)).body, 400, 'id');
@@ -220,7 +269,9 @@ describe('media service', () => {
   describe('DELETE /media/:id', () => {
     it('deletes row and bytes for an administrator; then 404', async () => {
       const file = await upload(PNG, 'gone.png', { public: 'true' });
-      expect((await api().delete(`/media/${file.id}`).set('Authorization', kit.admin).expect(200)).body).toEqual({ message: 'File deleted' });
+      expect((await api().delete(`/media/${file.id}`).set('Authorization', kit.admin).expect(200)).body).toEqual({
+        message: 'File deleted',
+      });
       expect(await kit.rowIds()).not.toContain(file.id);
       expect(kit.storedFiles()).not.toContain(file.id);
       await api().get(`/media/${file.id}`).set('Authorization', kit.member).expect(404);
@@ -243,7 +294,10 @@ describe('media service', () => {
 
   it('describes its routes in OpenAPI', async () => {
     const response = await api().get('/docs-json').expect(200);
-    const paths = response.body.paths as Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: { content: Record<string, unknown> } }>>;
+    const paths = response.body.paths as Record<
+      string,
+      Record<string, { responses: Record<string, unknown>; requestBody?: { content: Record<string, unknown> } }>
+    >;
     expect(Object.keys(paths['/media'] ?? {})).toEqual(['post']);
     expect(Object.keys(paths['/media/{id}'] ?? {}).sort()).toEqual(['delete', 'get']);
     expect(Object.keys(paths['/public/{id}'] ?? {})).toEqual(['get']);

@@ -1,6 +1,14 @@
 import { clockPast } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { expectBadRequest, ISO_TIMESTAMP, type RunningTestService, startTestService, TestTokens, UNKNOWN_UUID, UUID } from '@teamfit/platform/testing';
+import {
+  expectBadRequest,
+  ISO_TIMESTAMP,
+  type RunningTestService,
+  startTestService,
+  TestTokens,
+  UNKNOWN_UUID,
+  UUID,
+} from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
@@ -27,9 +35,14 @@ describe('organisation service: /account', () => {
   let service: RunningTestService;
 
   const start = (adminEmail: string = ADMIN_EMAIL) =>
-    startTestService('organisation', organisationAppModule, { databaseUrl: database.url, keys: tokens.keys, env: { ADMIN_EMAIL: adminEmail } });
+    startTestService('organisation', organisationAppModule, {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { ADMIN_EMAIL: adminEmail },
+    });
   const api = () => request(service.url);
-  const listAccounts = async (): Promise<Account[]> => (await api().get('/account').set('Authorization', member).expect(200)).body as Account[];
+  const listAccounts = async (): Promise<Account[]> =>
+    (await api().get('/account').set('Authorization', member).expect(200)).body as Account[];
   const createAccount = async (body: Record<string, unknown>): Promise<Account> =>
     (await api().post('/account').set('Authorization', admin).send(body).expect(201)).body as Account;
 
@@ -98,7 +111,12 @@ describe('organisation service: /account', () => {
         isAdmin: true,
         status: 'PENDING',
       });
-      expect(account).toMatchObject({ emailAddress: 'grace@example.test', organisationId: ORGANISATION_ID, isAdmin: true, status: 'PENDING' });
+      expect(account).toMatchObject({
+        emailAddress: 'grace@example.test',
+        organisationId: ORGANISATION_ID,
+        isAdmin: true,
+        status: 'PENDING',
+      });
       const stored = await api().get(`/account/${account.id}`).set('Authorization', member).expect(200);
       expect(stored.body).toEqual(account);
     });
@@ -107,10 +125,22 @@ describe('organisation service: /account', () => {
       ['a bad e-mail address', { emailAddress: 'not-an-email', firstName: 'A', lastName: 'B' }, 'emailAddress must be an email'],
       ['a missing firstName', { emailAddress: 'nofirst@example.test', lastName: 'B' }, 'firstName'],
       ['an empty lastName', { emailAddress: 'nolast@example.test', firstName: 'A', lastName: '' }, 'lastName should not be empty'],
-      ['an unknown field', { emailAddress: 'extra@example.test', firstName: 'A', lastName: 'B', role: 'HR' }, 'property role should not exist'],
-      ['an unknown status', { emailAddress: 'status@example.test', firstName: 'A', lastName: 'B', status: 'DELETED' }, 'status must be one of'],
+      [
+        'an unknown field',
+        { emailAddress: 'extra@example.test', firstName: 'A', lastName: 'B', role: 'HR' },
+        'property role should not exist',
+      ],
+      [
+        'an unknown status',
+        { emailAddress: 'status@example.test', firstName: 'A', lastName: 'B', status: 'DELETED' },
+        'status must be one of',
+      ],
       ['a null isAdmin', { emailAddress: 'null@example.test', firstName: 'A', lastName: 'B', isAdmin: null }, 'isAdmin must be a boolean'],
-      ['an organisationId that is not a UUID', { emailAddress: 'org@example.test', firstName: 'A', lastName: 'B', organisationId: 'acme' }, 'organisationId must be a UUID'],
+      [
+        'an organisationId that is not a UUID',
+        { emailAddress: 'org@example.test', firstName: 'A', lastName: 'B', organisationId: 'acme' },
+        'organisationId must be a UUID',
+      ],
     ])('rejects %s with 400 naming the field, creating nothing', async (_case, body, fragment) => {
       const before = await listAccounts();
       const response = await api().post('/account').set('Authorization', admin).send(body).expect(400);
@@ -166,9 +196,18 @@ describe('organisation service: /account', () => {
 
   describe('update', () => {
     it('changes only the given fields and bumps updatedAt', async () => {
-      const account = await createAccount({ emailAddress: 'ada.byron@example.test', firstName: 'Ada', lastName: 'Byron', organisationId: ORGANISATION_ID });
+      const account = await createAccount({
+        emailAddress: 'ada.byron@example.test',
+        firstName: 'Ada',
+        lastName: 'Byron',
+        organisationId: ORGANISATION_ID,
+      });
       await clockPast(account.updatedAt);
-      const response = await api().put(`/account/${account.id}`).set('Authorization', admin).send({ lastName: 'King', status: 'BLOCKED' }).expect(200);
+      const response = await api()
+        .put(`/account/${account.id}`)
+        .set('Authorization', admin)
+        .send({ lastName: 'King', status: 'BLOCKED' })
+        .expect(200);
       const updated = response.body as Account;
       expect(updated).toEqual({ ...account, lastName: 'King', status: 'BLOCKED', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(account.updatedAt));
@@ -181,7 +220,11 @@ describe('organisation service: /account', () => {
 
     it('lets an account change the letter case of its own e-mail address', async () => {
       const account = await createAccount({ emailAddress: 'case@example.test', firstName: 'Case', lastName: 'Change' });
-      const response = await api().put(`/account/${account.id}`).set('Authorization', admin).send({ emailAddress: 'Case@Example.test' }).expect(200);
+      const response = await api()
+        .put(`/account/${account.id}`)
+        .set('Authorization', admin)
+        .send({ emailAddress: 'Case@Example.test' })
+        .expect(200);
       expect((response.body as Account).emailAddress).toBe('Case@Example.test');
     });
 
@@ -200,9 +243,18 @@ describe('organisation service: /account', () => {
 
     it('rejects invalid fields with 400 naming them', async () => {
       const account = await createAccount({ emailAddress: 'invalid-update@example.test', firstName: 'In', lastName: 'Valid' });
-      expectBadRequest((await api().put(`/account/${account.id}`).set('Authorization', admin).send({ emailAddress: 'nope' }).expect(400)).body, 'emailAddress must be an email');
-      expectBadRequest((await api().put(`/account/${account.id}`).set('Authorization', admin).send({ firstName: null }).expect(400)).body, 'firstName');
-      expectBadRequest((await api().put(`/account/${account.id}`).set('Authorization', admin).send({ id: UNKNOWN_UUID }).expect(400)).body, 'property id should not exist');
+      expectBadRequest(
+        (await api().put(`/account/${account.id}`).set('Authorization', admin).send({ emailAddress: 'nope' }).expect(400)).body,
+        'emailAddress must be an email',
+      );
+      expectBadRequest(
+        (await api().put(`/account/${account.id}`).set('Authorization', admin).send({ firstName: null }).expect(400)).body,
+        'firstName',
+      );
+      expectBadRequest(
+        (await api().put(`/account/${account.id}`).set('Authorization', admin).send({ id: UNKNOWN_UUID }).expect(400)).body,
+        'property id should not exist',
+      );
       const stored = await api().get(`/account/${account.id}`).set('Authorization', member).expect(200);
       expect(stored.body).toEqual(account);
     });
@@ -278,7 +330,13 @@ describe('organisation service: /account', () => {
 
   it('describes the routes in its OpenAPI document', async () => {
     const response = await api().get('/docs-json').expect(200);
-    const paths = response.body.paths as Record<string, Record<string, { tags?: string[]; security?: unknown[]; parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>>;
+    const paths = response.body.paths as Record<
+      string,
+      Record<
+        string,
+        { tags?: string[]; security?: unknown[]; parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }
+      >
+    >;
     expect(Object.keys(paths['/account'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/account/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
     const post = paths['/account']?.['post'];

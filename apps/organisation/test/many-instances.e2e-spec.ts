@@ -14,8 +14,9 @@ const TODAY = new Date('2026-06-15T12:00:00Z');
 const DAY_MS = 86_400_000;
 
 const journalTags = (folder: string): string[] =>
-  (JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map((entry) => entry.tag);
-
+  (JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map(
+    (entry) => entry.tag,
+  );
 
 /**
  * Two instances of the organisation service started at the same moment against one empty
@@ -30,12 +31,24 @@ describe('two organisation instances started at once on an empty database', () =
   let started: PromiseSettledResult<RunningTestService>[] = [];
   const instances = (): RunningTestService[] => started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const start = () =>
-    startTestService('organisation', (config) => organisationAppModule(config, { now: () => now }), { databaseUrl: database.url, keys: tokens.keys, migrate: true });
-  const count = async (sql: string, values: unknown[] = []): Promise<number> => Number((await client.query<{ n: string }>(sql, values)).rows[0]?.n);
+    startTestService('organisation', (config) => organisationAppModule(config, { now: () => now }), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      migrate: true,
+    });
+  const count = async (sql: string, values: unknown[] = []): Promise<number> =>
+    Number((await client.query<{ n: string }>(sql, values)).rows[0]?.n);
 
   beforeAll(async () => {
     database = await createTestDatabase(process.env, { empty: true });
-    started = await Promise.all([0, 1].map(() => start().then((value) => ({ status: 'fulfilled', value }) as const, (reason: unknown) => ({ status: 'rejected', reason }) as const)));
+    started = await Promise.all(
+      [0, 1].map(() =>
+        start().then(
+          (value) => ({ status: 'fulfilled', value }) as const,
+          (reason: unknown) => ({ status: 'rejected', reason }) as const,
+        ),
+      ),
+    );
     client = new Client({ connectionString: database.url });
     await client.connect();
   });
@@ -54,7 +67,9 @@ describe('two organisation instances started at once on an empty database', () =
     ] as const) {
       const tags = journalTags(folder);
       expect(tags.length).toBeGreaterThan(0);
-      const rows = await client.query<{ n: string; hashes: string }>(`SELECT count(*) AS n, count(DISTINCT hash) AS hashes FROM drizzle."${service}_migrations"`);
+      const rows = await client.query<{ n: string; hashes: string }>(
+        `SELECT count(*) AS n, count(DISTINCT hash) AS hashes FROM drizzle."${service}_migrations"`,
+      );
       expect(rows.rows[0]).toEqual({ n: String(tags.length), hashes: String(tags.length) });
     }
   });
@@ -66,7 +81,9 @@ describe('two organisation instances started at once on an empty database', () =
   });
 
   it('creates one administrator', async () => {
-    expect(await count("SELECT count(*) AS n FROM organisation.accounts WHERE lower(email_address) = 'admin@teamfit.local' AND is_admin")).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM organisation.accounts WHERE lower(email_address) = 'admin@teamfit.local' AND is_admin"),
+    ).toBe(1);
     expect(await count('SELECT count(*) AS n FROM organisation.accounts')).toBe(1);
   });
 
@@ -85,7 +102,11 @@ describe('two organisation instances started at once on an empty database', () =
     if (!first || !second) throw new Error('both instances must have started');
     // A month past the retention, a day later, in the log (its partition, as the writer makes it).
     await client.query('SELECT telemetry.ensure_month_partition($1)', [new Date(TODAY.getTime() - 500 * DAY_MS)]);
-    const partition = (await client.query<{ name: string }>("SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'telemetry.api_calls'::regclass")).rows[0]?.name;
+    const partition = (
+      await client.query<{ name: string }>(
+        "SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'telemetry.api_calls'::regclass",
+      )
+    ).rows[0]?.name;
     expect(partition).toMatch(/^api_calls_\d{4}_\d{2}$/);
     now = new Date(TODAY.getTime() + DAY_MS);
 
@@ -112,7 +133,12 @@ describe('two organisation instances started at once on an empty database', () =
   /** Until a session of the services waits for a lock (the pass's DROP TABLE behind the reader). */
   async function waitForLockWaiter(): Promise<void> {
     for (let waited = 0; waited < 5_000; waited += 20) {
-      if ((await count("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'organisation' AND wait_event_type = 'Lock'")) > 0) return;
+      if (
+        (await count(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'organisation' AND wait_event_type = 'Lock'",
+        )) > 0
+      )
+        return;
       await sleep(20);
     }
     throw new Error('the retention pass never waited for the reader');

@@ -3,7 +3,6 @@ import { serviceUnderTest, UNKNOWN_OBJECT_ID } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
-
 interface MasterRecord {
   _id: string;
   name: string;
@@ -28,7 +27,8 @@ describe('organisation service: master data', () => {
 
   const create = async (path: string, body: Record<string, unknown>): Promise<MasterRecord> =>
     (await api().post(`/${path}`).set('Authorization', admin).send(body).expect(201)).body as MasterRecord;
-  const list = async (path: string): Promise<MasterRecord[]> => (await api().get(`/${path}`).set('Authorization', member).expect(200)).body as MasterRecord[];
+  const list = async (path: string): Promise<MasterRecord[]> =>
+    (await api().get(`/${path}`).set('Authorization', member).expect(200)).body as MasterRecord[];
   const expectError = (body: unknown, statusCode: number, error: string, fragment: string) => {
     expect(body).toEqual({ statusCode, error, message: expect.any(String) });
     expect((body as { message: string }).message).toContain(fragment);
@@ -45,7 +45,11 @@ describe('organisation service: master data', () => {
       // By name ignoring case: alpha < Mike < Zulu.
       expect(await list(path)).toEqual([alpha, mike, zulu]);
 
-      const renamed = await api().put(`/${path}/${zulu._id}`).set('Authorization', admin).send({ name: `Bravo ${label}` }).expect(200);
+      const renamed = await api()
+        .put(`/${path}/${zulu._id}`)
+        .set('Authorization', admin)
+        .send({ name: `Bravo ${label}` })
+        .expect(200);
       expect(renamed.body).toEqual({ _id: zulu._id, name: `Bravo ${label}` });
       expect((await list(path)).map((record) => record.name)).toEqual([`alpha ${label}`, `Bravo ${label}`, `Mike ${label}`]);
       // An empty PUT changes nothing and answers the record.
@@ -62,12 +66,28 @@ describe('organisation service: master data', () => {
 
     it('keeps names unique ignoring case (409), on create and on rename', async () => {
       const taken = await create(path, { name: `Unique ${label}` });
-      const duplicate = await api().post(`/${path}`).set('Authorization', admin).send({ name: `UNIQUE ${label.toLowerCase()}` }).expect(409);
-      expect(duplicate.body).toEqual({ statusCode: 409, error: 'Conflict', message: `A ${label.toLowerCase()} with this name already exists` });
+      const duplicate = await api()
+        .post(`/${path}`)
+        .set('Authorization', admin)
+        .send({ name: `UNIQUE ${label.toLowerCase()}` })
+        .expect(409);
+      expect(duplicate.body).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: `A ${label.toLowerCase()} with this name already exists`,
+      });
       const other = await create(path, { name: `Other ${label}` });
-      await api().put(`/${path}/${other._id}`).set('Authorization', admin).send({ name: `unique ${label}` }).expect(409);
+      await api()
+        .put(`/${path}/${other._id}`)
+        .set('Authorization', admin)
+        .send({ name: `unique ${label}` })
+        .expect(409);
       // A record may change the letter case of its own name.
-      await api().put(`/${path}/${taken._id}`).set('Authorization', admin).send({ name: `UNIQUE ${label}` }).expect(200);
+      await api()
+        .put(`/${path}/${taken._id}`)
+        .set('Authorization', admin)
+        .send({ name: `UNIQUE ${label}` })
+        .expect(200);
       expect((await list(path)).filter((record) => record.name.toLowerCase() === `unique ${label}`.toLowerCase())).toHaveLength(1);
     });
   });
@@ -101,7 +121,11 @@ describe('organisation service: master data', () => {
       expect(paris).toEqual({ _id: expect.stringMatching(OBJECT_ID), name: 'Paris', country: france._id });
       expect((await api().get(`/location/${paris._id}`).set('Authorization', member).expect(200)).body).toEqual(paris);
 
-      const unknown = await api().post('/location').set('Authorization', admin).send({ name: 'Atlantis', country: UNKNOWN_OBJECT_ID }).expect(400);
+      const unknown = await api()
+        .post('/location')
+        .set('Authorization', admin)
+        .send({ name: 'Atlantis', country: UNKNOWN_OBJECT_ID })
+        .expect(400);
       expect(unknown.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'country must be the _id of an existing country' });
       const malformed = await api().post('/location').set('Authorization', admin).send({ name: 'Atlantis', country: 'france' }).expect(400);
       expectError(malformed.body, 400, 'Bad Request', 'country must be the _id of a country');
@@ -144,12 +168,19 @@ describe('organisation service: master data', () => {
         const response = await api().post(`/${path}`).set('Authorization', admin).send(body).expect(400);
         expectError(response.body, 400, 'Bad Request', fragment);
       }
-      const record = before[0] ?? (await create(path, path === 'location' ? { name: 'Needs a country' } : { name: 'Probe', code: 'PR' }).catch(() => undefined));
+      const record =
+        before[0] ??
+        (await create(path, path === 'location' ? { name: 'Needs a country' } : { name: 'Probe', code: 'PR' }).catch(() => undefined));
       if (record) {
         const nulled = await api().put(`/${path}/${record._id}`).set('Authorization', admin).send({ name: null }).expect(400);
         expectError(nulled.body, 400, 'Bad Request', 'name');
       }
-      const malformed = await api().post(`/${path}`).set('Authorization', admin).set('content-type', 'application/json').send('{"name":').expect(400);
+      const malformed = await api()
+        .post(`/${path}`)
+        .set('Authorization', admin)
+        .set('content-type', 'application/json')
+        .send('{"name":')
+        .expect(400);
       expect(malformed.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON' });
     });
 
@@ -177,7 +208,13 @@ describe('organisation service: master data', () => {
         const response = await attempt.expect(403);
         expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Administrator rights are required' });
       }
-      for (const attempt of [api().get(`/${path}`), api().get(`/${path}/${UNKNOWN_OBJECT_ID}`), api().post(`/${path}`).send(body), api().put(`/${path}/${UNKNOWN_OBJECT_ID}`).send({}), api().delete(`/${path}/${UNKNOWN_OBJECT_ID}`)]) {
+      for (const attempt of [
+        api().get(`/${path}`),
+        api().get(`/${path}/${UNKNOWN_OBJECT_ID}`),
+        api().post(`/${path}`).send(body),
+        api().put(`/${path}/${UNKNOWN_OBJECT_ID}`).send({}),
+        api().delete(`/${path}/${UNKNOWN_OBJECT_ID}`),
+      ]) {
         const response = await attempt.expect(401);
         expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing Authorization header' });
       }
@@ -187,14 +224,20 @@ describe('organisation service: master data', () => {
 
   it('describes every type in its OpenAPI document, with distinct operation ids', async () => {
     const response = await api().get('/docs-json').expect(200);
-    const paths = response.body.paths as Record<string, Record<string, { tags?: string[]; operationId?: string; responses: Record<string, unknown> }>>;
+    const paths = response.body.paths as Record<
+      string,
+      Record<string, { tags?: string[]; operationId?: string; responses: Record<string, unknown> }>
+    >;
     const operationIds: string[] = [];
     for (const path of ALL_PATHS) {
       expect(Object.keys(paths[`/${path}`] ?? {}).sort()).toEqual(['get', 'post']);
       expect(Object.keys(paths[`/${path}/{id}`] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
       expect(paths[`/${path}`]?.['post']?.tags).toEqual([path]);
-      expect(Object.keys(paths[`/${path}`]?.['post']?.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409']));
-      for (const operation of [...Object.values(paths[`/${path}`] ?? {}), ...Object.values(paths[`/${path}/{id}`] ?? {})]) operationIds.push(String(operation.operationId));
+      expect(Object.keys(paths[`/${path}`]?.['post']?.responses ?? {})).toEqual(
+        expect.arrayContaining(['201', '400', '401', '403', '409']),
+      );
+      for (const operation of [...Object.values(paths[`/${path}`] ?? {}), ...Object.values(paths[`/${path}/{id}`] ?? {})])
+        operationIds.push(String(operation.operationId));
     }
     expect(new Set(operationIds).size).toBe(operationIds.length);
     const schemas = response.body.components.schemas as Record<string, { properties: Record<string, unknown> }>;

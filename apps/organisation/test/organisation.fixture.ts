@@ -13,6 +13,11 @@ export class OrganisationFactory {
 
   /** Named `name`, its urlName derived from it, a fresh `_id`; table defaults for the rest. */
   create(name: string, overrides: Partial<NewOrganisationRow> = {}): Promise<OrganisationRow> {
-    return this.repository.insert(this.db, { objectId: new ObjectId().toHexString(), name, urlName: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), ...overrides });
+    return this.repository.insert(this.db, {
+      objectId: new ObjectId().toHexString(),
+      name,
+      urlName: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      ...overrides,
+    });
   }
 }

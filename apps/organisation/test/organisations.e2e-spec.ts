@@ -2,7 +2,15 @@ import { OBJECT_ID } from '@teamfit/common';
 import { clockPast } from '@teamfit/common/testing';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
-import { expectBadRequest, ISO_TIMESTAMP, type RunningTestService, startTestService, TestTokens, UNKNOWN_UUID, UUID } from '@teamfit/platform/testing';
+import {
+  expectBadRequest,
+  ISO_TIMESTAMP,
+  type RunningTestService,
+  startTestService,
+  TestTokens,
+  UNKNOWN_UUID,
+  UUID,
+} from '@teamfit/platform/testing';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +30,14 @@ const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), B
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0])]);
 const PDF = Buffer.from('%PDF-1.7\n%%EOF\n');
 
-type Organisation = Record<string, unknown> & { id: string; _id: string; name: string; urlName: string; logo: string | null; updatedAt: string };
+type Organisation = Record<string, unknown> & {
+  id: string;
+  _id: string;
+  name: string;
+  urlName: string;
+  logo: string | null;
+  updatedAt: string;
+};
 type Fields = Record<string, string>;
 interface Logo {
   content: Buffer;
@@ -65,14 +80,17 @@ describe('organisation service: /organisation', () => {
     for (const [name, value] of Object.entries(fields)) void req.field(name, value);
     return logo ? req.attach('logo', logo.content, logo.name) : req;
   };
-  const post = (fields: Fields, logo?: Logo, authorization = admin) => multipart(api().post('/organisation').set('Authorization', authorization), fields, logo);
-  const put = (id: string, fields: Fields, logo?: Logo, authorization = admin) => multipart(api().put(`/organisation/${id}`).set('Authorization', authorization), fields, logo);
+  const post = (fields: Fields, logo?: Logo, authorization = admin) =>
+    multipart(api().post('/organisation').set('Authorization', authorization), fields, logo);
+  const put = (id: string, fields: Fields, logo?: Logo, authorization = admin) =>
+    multipart(api().put(`/organisation/${id}`).set('Authorization', authorization), fields, logo);
   const create = async (fields: Fields, logo?: Logo): Promise<Organisation> => {
     const response = await post(fields, logo).expect(200);
     expect(Object.keys(response.body as object)).toEqual(['organisation']);
     return (response.body as { organisation: Organisation }).organisation;
   };
-  const list = async () => (await api().get('/organisation').set('Authorization', member).expect(200)).body as Array<Record<string, unknown>>;
+  const list = async () =>
+    (await api().get('/organisation').set('Authorization', member).expect(200)).body as Array<Record<string, unknown>>;
   const publicFile = (id: string) => request(media.url).get(`/public/${id}`);
 
   beforeAll(async () => {
@@ -155,7 +173,10 @@ describe('organisation service: /organisation', () => {
       ['a .webp WebP', { content: WEBP, name: 'logo.webp' }, 'image/webp'],
       ['a PNG without an extension', { content: PNG, name: 'logo' }, 'image/png'],
     ])('accepts %s', async (_case, logo, type) => {
-      const organisation = await create({ name: `Logo ${logo.name}`, urlName: `logo-${logo.name.replace(/\W/g, '-').toLowerCase()}` }, logo);
+      const organisation = await create(
+        { name: `Logo ${logo.name}`, urlName: `logo-${logo.name.replace(/\W/g, '-').toLowerCase()}` },
+        logo,
+      );
       const stored = await publicFile(logoIdOf(organisation)).expect(200);
       expect(stored.headers['content-type']).toBe(type);
     });
@@ -165,8 +186,16 @@ describe('organisation service: /organisation', () => {
       ['urlName is missing', { name: 'No Url' }, 'urlName'],
       ['name is empty', { name: '', urlName: 'empty-name' }, 'name should not be empty'],
       ['name has 101 characters', { name: 'n'.repeat(101), urlName: 'long-name' }, 'name must be shorter than or equal to 100 characters'],
-      ['urlName has 101 characters', { name: 'Long Url', urlName: 'u'.repeat(101) }, 'urlName must be shorter than or equal to 100 characters'],
-      ['urlName is not URL-safe', { name: 'Spaces', urlName: 'Acme Corp' }, 'urlName must contain only lowercase letters, digits and hyphens'],
+      [
+        'urlName has 101 characters',
+        { name: 'Long Url', urlName: 'u'.repeat(101) },
+        'urlName must be shorter than or equal to 100 characters',
+      ],
+      [
+        'urlName is not URL-safe',
+        { name: 'Spaces', urlName: 'Acme Corp' },
+        'urlName must contain only lowercase letters, digits and hyphens',
+      ],
       ['urlName has a slash', { name: 'Slash', urlName: 'a/b' }, 'urlName must contain only lowercase letters, digits and hyphens'],
       ['a boolean is "yes"', { name: 'Yes', urlName: 'yes', isPublic: 'yes' }, 'isPublic must be "true" or "false"'],
       ['a boolean is "TRUE"', { name: 'Upper', urlName: 'upper', showMatches: 'TRUE' }, 'showMatches must be "true" or "false"'],
@@ -176,9 +205,21 @@ describe('organisation service: /organisation', () => {
       ['licenses is empty', { name: 'Empty', urlName: 'empty-licenses', licenses: '' }, 'licenses must be a non-negative integer'],
       ['workstyleWeight is "1e3"', { name: 'Exp', urlName: 'exp', workstyleWeight: '1e3' }, 'workstyleWeight must be a decimal number'],
       ['workstyleWeight is " 1"', { name: 'Space', urlName: 'space', workstyleWeight: ' 1' }, 'workstyleWeight must be a decimal number'],
-      ['a timestamp is not ISO 8601', { name: 'When', urlName: 'when', productExpireTimestamp: 'next tuesday' }, 'productExpireTimestamp must be an ISO 8601 date-time'],
-      ['a timestamp is not a real date', { name: 'Feb', urlName: 'feb', sampleAddTimestamp: '2026-02-30T00:00:00Z' }, 'sampleAddTimestamp must be an ISO 8601 date-time'],
-      ['algorithmVersion is v3', { name: 'V3', urlName: 'v3', algorithmVersion: 'v3' }, 'algorithmVersion must be one of the following values: v1, v2'],
+      [
+        'a timestamp is not ISO 8601',
+        { name: 'When', urlName: 'when', productExpireTimestamp: 'next tuesday' },
+        'productExpireTimestamp must be an ISO 8601 date-time',
+      ],
+      [
+        'a timestamp is not a real date',
+        { name: 'Feb', urlName: 'feb', sampleAddTimestamp: '2026-02-30T00:00:00Z' },
+        'sampleAddTimestamp must be an ISO 8601 date-time',
+      ],
+      [
+        'algorithmVersion is v3',
+        { name: 'V3', urlName: 'v3', algorithmVersion: 'v3' },
+        'algorithmVersion must be one of the following values: v1, v2',
+      ],
       ['an unknown field is sent', { name: 'Extra', urlName: 'extra', industry: 'x' }, 'property industry should not exist'],
     ])('answers 400 naming the field when %s, creating nothing', async (_case, fields, fragment) => {
       const before = await list();
@@ -193,7 +234,11 @@ describe('organisation service: /organisation', () => {
     });
 
     it.each([
-      ['a .png that is not an image', { content: Buffer.from('not a png at all'), name: 'logo.png' }, 'logo must be a png, webp, jpg or jpeg image'],
+      [
+        'a .png that is not an image',
+        { content: Buffer.from('not a png at all'), name: 'logo.png' },
+        'logo must be a png, webp, jpg or jpeg image',
+      ],
       ['a .png that is a PDF', { content: PDF, name: 'logo.png' }, 'logo must be a png, webp, jpg or jpeg image'],
       ['a GIF', { content: GIF, name: 'logo.gif' }, 'logo must be a png, webp, jpg or jpeg image'],
       ['a .png that is a JPEG', { content: JPEG, name: 'logo.png' }, 'content must match its extension'],
@@ -211,7 +256,10 @@ describe('organisation service: /organisation', () => {
     it('accepts a logo of exactly 5 MB', async () => {
       const content = Buffer.concat([PNG, Buffer.alloc(5 * MB - PNG.length)]);
       const organisation = await create({ name: 'Five', urlName: 'five' }, { content, name: 'five.png' });
-      const stored = await request(media.url).get(`/media/${logoIdOf(organisation)}`).set('Authorization', member).expect(200);
+      const stored = await request(media.url)
+        .get(`/media/${logoIdOf(organisation)}`)
+        .set('Authorization', member)
+        .expect(200);
       expect(stored.headers['content-length']).toBe(String(5 * MB));
     });
 
@@ -229,17 +277,27 @@ describe('organisation service: /organisation', () => {
     it('lets only one of concurrent creates with the same name win; the loser leaves no logo behind', async () => {
       const before = mediaFiles().length;
       const attempts = await Promise.all(
-        [1, 2, 3].map((n) => post({ name: 'Race', urlName: `race-${n}` }, { content: PNG, name: 'race.png' }).then((response) => response.status)),
+        [1, 2, 3].map((n) =>
+          post({ name: 'Race', urlName: `race-${n}` }, { content: PNG, name: 'race.png' }).then((response) => response.status),
+        ),
       );
       expect(attempts.sort()).toEqual([200, 409, 409]);
       expect(mediaFiles()).toHaveLength(before + 1);
     });
 
     it('answers 503 when the media service is unreachable, creating nothing', async () => {
-      const cut = await startTestService('organisation', organisationAppModule, { databaseUrl: database.url, keys: tokens.keys, env: { MEDIA_SERVICE_URL: 'http://127.0.0.1:1' } });
+      const cut = await startTestService('organisation', organisationAppModule, {
+        databaseUrl: database.url,
+        keys: tokens.keys,
+        env: { MEDIA_SERVICE_URL: 'http://127.0.0.1:1' },
+      });
       try {
         const before = await list();
-        const response = await multipart(request(cut.url).post('/organisation').set('Authorization', admin), { name: 'Offline', urlName: 'offline' }, { content: PNG, name: 'o.png' }).expect(503);
+        const response = await multipart(
+          request(cut.url).post('/organisation').set('Authorization', admin),
+          { name: 'Offline', urlName: 'offline' },
+          { content: PNG, name: 'o.png' },
+        ).expect(503);
         expect(response.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: expect.stringContaining('media service') });
         expect(await list()).toEqual(before);
       } finally {
@@ -255,7 +313,14 @@ describe('organisation service: /organisation', () => {
       const items = await list();
       for (const item of items) expect(Object.keys(item).sort()).toEqual(['_id', 'country', 'createdAt', 'industry', 'name', 'updatedAt']);
       const ids = items.map((item) => item['_id']);
-      expect(items).toContainEqual({ _id: first._id, name: 'List One', industry: null, country: null, createdAt: first['createdAt'], updatedAt: first.updatedAt });
+      expect(items).toContainEqual({
+        _id: first._id,
+        name: 'List One',
+        industry: null,
+        country: null,
+        createdAt: first['createdAt'],
+        updatedAt: first.updatedAt,
+      });
       expect(ids.indexOf(first._id)).toBeLessThan(ids.indexOf(second._id));
     });
 
@@ -266,9 +331,16 @@ describe('organisation service: /organisation', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-      expect((await api().get(`/organisation/${UNKNOWN_UUID}`).set('Authorization', member).expect(404)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Organisation not found' });
+      expect((await api().get(`/organisation/${UNKNOWN_UUID}`).set('Authorization', member).expect(404)).body).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Organisation not found',
+      });
       await api().get('/organisation/665f1c2e9b1e8a3d4c5b6a79').set('Authorization', member).expect(404);
-      expectBadRequest((await api().get('/organisation/acme').set('Authorization', member).expect(400)).body, 'id must be a UUID or a 24-character hexadecimal ObjectId');
+      expectBadRequest(
+        (await api().get('/organisation/acme').set('Authorization', member).expect(400)).body,
+        'id must be a UUID or a 24-character hexadecimal ObjectId',
+      );
     });
   });
 
@@ -278,7 +350,13 @@ describe('organisation service: /organisation', () => {
       await clockPast(organisation.updatedAt);
       const response = await put(organisation.id, { licenses: '40', isPublic: 'true', templatePrefix: '' }).expect(200);
       const updated = response.body as Organisation;
-      expect(updated).toEqual({ ...organisation, licenses: 40, isPublic: true, templatePrefix: null, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(updated).toEqual({
+        ...organisation,
+        licenses: 40,
+        isPublic: true,
+        templatePrefix: null,
+        updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(organisation.updatedAt));
       expect((await api().get(`/organisation/${organisation.id}`).set('Authorization', member).expect(200)).body).toEqual(updated);
       const renamed = await put(organisation._id, { name: 'HOOLI', urlName: 'hooli-xyz' }).expect(200);
@@ -314,7 +392,10 @@ describe('organisation service: /organisation', () => {
       expectBadRequest((await put(organisation.id, { name: '' }).expect(400)).body, 'name should not be empty');
       expectBadRequest((await put(organisation.id, { id: UNKNOWN_UUID }).expect(400)).body, 'property id should not exist');
       expectBadRequest((await put(organisation.id, {}, { content: PDF, name: 'x.png' }).expect(400)).body, 'logo must be a png');
-      expectBadRequest((await put(organisation.id, {}, { content: Buffer.concat([PNG, Buffer.alloc(6 * MB)]), name: 'big.png' }).expect(400)).body, 'logo must be at most 5 MB');
+      expectBadRequest(
+        (await put(organisation.id, {}, { content: Buffer.concat([PNG, Buffer.alloc(6 * MB)]), name: 'big.png' }).expect(400)).body,
+        'logo must be at most 5 MB',
+      );
       expect((await api().get(`/organisation/${organisation.id}`).set('Authorization', member).expect(200)).body).toEqual(organisation);
       expect(mediaFiles()).toEqual(files);
     });
@@ -324,7 +405,11 @@ describe('organisation service: /organisation', () => {
       const organisation = await create({ name: 'Mover', urlName: 'mover' });
       const response = await put(organisation.id, { name: 'taken name' }).expect(409);
       expect(response.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'An organisation with this name already exists' });
-      expect((await put(organisation.id, { urlName: 'taken-name' }).expect(409)).body).toEqual({ statusCode: 409, error: 'Conflict', message: 'An organisation with this urlName already exists' });
+      expect((await put(organisation.id, { urlName: 'taken-name' }).expect(409)).body).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'An organisation with this urlName already exists',
+      });
       expect((await api().get(`/organisation/${organisation.id}`).set('Authorization', member).expect(200)).body).toEqual(organisation);
     });
 
@@ -341,11 +426,17 @@ describe('organisation service: /organisation', () => {
     it('deletes the organisation and its logo; then 404', async () => {
       const organisation = await create({ name: 'Doomed', urlName: 'doomed' }, { content: PNG, name: 'd.png' });
       const logoId = logoIdOf(organisation);
-      expect((await api().delete(`/organisation/${organisation.id}`).set('Authorization', admin).expect(200)).body).toEqual({ message: 'Organisation deleted' });
+      expect((await api().delete(`/organisation/${organisation.id}`).set('Authorization', admin).expect(200)).body).toEqual({
+        message: 'Organisation deleted',
+      });
       await api().get(`/organisation/${organisation.id}`).set('Authorization', member).expect(404);
       await publicFile(logoId).expect(404);
       expect(mediaFiles()).not.toContain(logoId);
-      expect((await api().delete(`/organisation/${organisation.id}`).set('Authorization', admin).expect(404)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Organisation not found' });
+      expect((await api().delete(`/organisation/${organisation.id}`).set('Authorization', admin).expect(404)).body).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Organisation not found',
+      });
       // The names are free again.
       await create({ name: 'Doomed', urlName: 'doomed' });
     });
@@ -364,8 +455,16 @@ describe('organisation service: /organisation', () => {
 
     it('forbids writes to non-administrators with 403, changing nothing', async () => {
       const before = await list();
-      for (const attempt of [post({ name: 'Sneaky', urlName: 'sneaky' }, undefined, member), put(target.id, { name: 'Sneaky' }, undefined, member), api().delete(`/organisation/${target.id}`).set('Authorization', member)]) {
-        expect((await attempt.expect(403)).body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Administrator rights are required' });
+      for (const attempt of [
+        post({ name: 'Sneaky', urlName: 'sneaky' }, undefined, member),
+        put(target.id, { name: 'Sneaky' }, undefined, member),
+        api().delete(`/organisation/${target.id}`).set('Authorization', member),
+      ]) {
+        expect((await attempt.expect(403)).body).toEqual({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'Administrator rights are required',
+        });
       }
       expect(await list()).toEqual(before);
     });
@@ -389,11 +488,16 @@ describe('organisation service: /organisation', () => {
 
   it('describes the routes in its OpenAPI document', async () => {
     const response = await api().get('/docs-json').expect(200);
-    const paths = response.body.paths as Record<string, Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, unknown> }>>;
+    const paths = response.body.paths as Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, unknown> }>
+    >;
     expect(Object.keys(paths['/organisation'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/organisation/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
     expect(Object.keys(paths['/organisation']?.['post']?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
-    expect(Object.keys(paths['/organisation']?.['post']?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409']));
+    expect(Object.keys(paths['/organisation']?.['post']?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '409']),
+    );
   });
 
   describe('through the real gateway', () => {
@@ -414,7 +518,12 @@ describe('organisation service: /organisation', () => {
         { content: PNG, name: 'gateway.png' },
       ).expect(200);
       const { organisation } = response.body as { organisation: Organisation };
-      expect(organisation).toMatchObject({ name: 'Gateway Org', urlName: 'gateway-org', isPublic: true, logo: expect.stringMatching(LOGO_URL) });
+      expect(organisation).toMatchObject({
+        name: 'Gateway Org',
+        urlName: 'gateway-org',
+        isPublic: true,
+        logo: expect.stringMatching(LOGO_URL),
+      });
       const logoPath = new URL(organisation.logo ?? '').pathname;
       const logo = await request(gateway.url).get(logoPath).expect(200);
       expect(logo.headers['content-type']).toBe('image/png');

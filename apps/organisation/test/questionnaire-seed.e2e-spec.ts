@@ -73,7 +73,12 @@ describe('organisation service: the shipped questionnaire', () => {
   async function all<T>(path: string, target: RunningTestService = service): Promise<T[]> {
     const items: T[] = [];
     for (let page = 1; ; page += 1) {
-      const body = (await api(target).get(`${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=100`).set('Authorization', member).expect(200)).body as Page<T>;
+      const body = (
+        await api(target)
+          .get(`${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=100`)
+          .set('Authorization', member)
+          .expect(200)
+      ).body as Page<T>;
       expect(body).toMatchObject({ page, limit: 100 });
       items.push(...body.items);
       if (body.items.length < 100) {
@@ -123,23 +128,26 @@ describe('organisation service: the shipped questionnaire', () => {
       expect(question.summary?.length).toBeGreaterThanOrEqual(100);
       expect(question.summary?.length).toBeLessThanOrEqual(300);
     }
-    const byGroup = (name: string) => questions.filter((question) => question.questionGroupId === groups.find((group) => group.name === name)?.id);
-    expect(questions.filter((question) => question.faking).map((question) => groups.find((group) => group.id === question.questionGroupId)?.name)).toEqual([
-      'structure',
-      'feedback',
-      'drive',
-      'reliability',
-    ]);
+    const byGroup = (name: string) =>
+      questions.filter((question) => question.questionGroupId === groups.find((group) => group.name === name)?.id);
+    expect(
+      questions
+        .filter((question) => question.faking)
+        .map((question) => groups.find((group) => group.id === question.questionGroupId)?.name),
+    ).toEqual(['structure', 'feedback', 'drive', 'reliability']);
     for (const [name, , count] of SHIPPED) {
       const items = byGroup(name);
       expect(items.map((question) => question.orderIndex)).toEqual(Array.from({ length: count }, (_, index) => index + 1));
-      if (items.filter((question) => !question.faking).length === 5) expect([name, items.some((question) => question.reverseScore)]).toEqual([name, true]);
+      if (items.filter((question) => !question.faking).length === 5)
+        expect([name, items.some((question) => question.reverseScore)]).toEqual([name, true]);
     }
     expect(byGroup('values').every((question) => question.likertAnswerSet === 'important')).toBe(true);
     const styles = byGroup('conflict').map((question) => question.metadata);
-    for (const style of ['competing', 'collaborating', 'compromising', 'avoiding', 'accommodating']) expect(styles.filter((s) => s === style)).toHaveLength(2);
+    for (const style of ['competing', 'collaborating', 'compromising', 'avoiding', 'accommodating'])
+      expect(styles.filter((s) => s === style)).toHaveLength(2);
     // The filter pages through one group.
-    const values = (await api().get(`/question?questionGroupId=${groups[10]?.id}&limit=15&page=2`).set('Authorization', member).expect(200)).body as Page<Question>;
+    const values = (await api().get(`/question?questionGroupId=${groups[10]?.id}&limit=15&page=2`).set('Authorization', member).expect(200))
+      .body as Page<Question>;
     expect(values).toMatchObject({ total: 20, page: 2, limit: 15 });
     expect(values.items.map((question) => question.orderIndex)).toEqual([16, 17, 18, 19, 20]);
   });
@@ -162,7 +170,9 @@ describe('organisation service: the shipped questionnaire', () => {
       const { groups, answers } = await snapshot();
       expect(loaded.map((group) => group.name)).toEqual(groups.map((group) => group.name));
       expect(loaded.map((group) => group.questions.map((question) => question.id))).toEqual(groups.map((group) => group.questionIds));
-      expect(loaded.flatMap((group) => group.questions.flatMap((question) => question.answers.map((answer) => answer.id)))).toEqual(answers.map((answer) => answer.id));
+      expect(loaded.flatMap((group) => group.questions.flatMap((question) => question.answers.map((answer) => answer.id)))).toEqual(
+        answers.map((answer) => answer.id),
+      );
     } finally {
       await pool.end();
     }
@@ -172,7 +182,11 @@ describe('organisation service: the shipped questionnaire', () => {
     const groups = await all<Group>('/question-group');
     const pace = groups[0]!;
     const wellbeing = groups[15]!;
-    await api().put(`/question/${pace.questionIds[0]}`).set('Authorization', admin).send({ text: 'Edited by an administrator' }).expect(200);
+    await api()
+      .put(`/question/${pace.questionIds[0]}`)
+      .set('Authorization', admin)
+      .send({ text: 'Edited by an administrator' })
+      .expect(200);
     await api().delete(`/question/${pace.questionIds[4]}`).set('Authorization', admin).expect(200);
     await api().put(`/question-group/${wellbeing.id}`).set('Authorization', admin).send({ name: 'balance' }).expect(200);
     const before = await snapshot();

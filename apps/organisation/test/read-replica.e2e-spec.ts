@@ -48,16 +48,31 @@ describe('reads routed to a streaming replica', () => {
   });
 
   const get = (service: RunningTestService, url: string) => request(service.url).get(url).set('Authorization', admin).expect(200);
-  const accountEmails = async () => ((await get(organisation, '/account')).body as Array<{ emailAddress: string }>).map((account) => account.emailAddress);
-  const personaIds = async () => ((await get(profile, '/persona?limit=100')).body as { personas: Array<{ id: string }> }).personas.map((persona) => persona.id);
-  const industryNames = async () => ((await get(evaluation, '/algorithm/industries?limit=100')).body as Array<{ name: string }>).map((industry) => industry.name);
+  const accountEmails = async () =>
+    ((await get(organisation, '/account')).body as Array<{ emailAddress: string }>).map((account) => account.emailAddress);
+  const personaIds = async () =>
+    ((await get(profile, '/persona?limit=100')).body as { personas: Array<{ id: string }> }).personas.map((persona) => persona.id);
+  const industryNames = async () =>
+    ((await get(evaluation, '/algorithm/industries?limit=100')).body as Array<{ name: string }>).map((industry) => industry.name);
   const replicaSessions = async (): Promise<string[]> =>
-    (await replica!.query<{ name: string }>("SELECT DISTINCT application_name AS name FROM pg_stat_activity WHERE application_name LIKE '%-read' ORDER BY 1")).rows.map((row) => row.name);
+    (
+      await replica!.query<{ name: string }>(
+        "SELECT DISTINCT application_name AS name FROM pg_stat_activity WHERE application_name LIKE '%-read' ORDER BY 1",
+      )
+    ).rows.map((row) => row.name);
 
   async function createEverything(tag: string): Promise<{ email: string; personaId: string; industry: string }> {
     const email = `${tag}@example.test`;
-    await request(organisation.url).post('/account').set('Authorization', admin).send({ emailAddress: email, firstName: 'Rep', lastName: 'Lica' }).expect(201);
-    const persona = await request(profile.url).post('/persona').set('Authorization', admin).send({ user_id: randomUUID(), role: 'Engineer', description: tag }).expect(201);
+    await request(organisation.url)
+      .post('/account')
+      .set('Authorization', admin)
+      .send({ emailAddress: email, firstName: 'Rep', lastName: 'Lica' })
+      .expect(201);
+    const persona = await request(profile.url)
+      .post('/persona')
+      .set('Authorization', admin)
+      .send({ user_id: randomUUID(), role: 'Engineer', description: tag })
+      .expect(201);
     await request(evaluation.url).post('/algorithm/industries').set('Authorization', admin).send({ name: tag }).expect(201);
     return { email, personaId: (persona.body as { id: string }).id, industry: tag };
   }
@@ -78,7 +93,9 @@ describe('reads routed to a streaming replica', () => {
     expect(await accountEmails()).not.toContain(created.email);
     expect(await personaIds()).not.toContain(created.personaId);
     expect(await industryNames()).not.toContain(created.industry);
-    expect(((await get(organisation, '/stats')).body as { persona: { totalNumberOfPersonas: number } }).persona.totalNumberOfPersonas).toBe(0);
+    expect(((await get(organisation, '/stats')).body as { persona: { totalNumberOfPersonas: number } }).persona.totalNumberOfPersonas).toBe(
+      0,
+    );
     // Reading what one has just written goes to the primary.
     expect(((await get(profile, `/persona/${created.personaId}`)).body as { description: string }).description).toBe('paused');
 
@@ -87,7 +104,9 @@ describe('reads routed to a streaming replica', () => {
     expect(await accountEmails()).toContain(created.email);
     expect(await personaIds()).toContain(created.personaId);
     expect(await industryNames()).toContain(created.industry);
-    expect(((await get(organisation, '/stats')).body as { persona: { totalNumberOfPersonas: number } }).persona.totalNumberOfPersonas).toBe(1);
+    expect(((await get(organisation, '/stats')).body as { persona: { totalNumberOfPersonas: number } }).persona.totalNumberOfPersonas).toBe(
+      1,
+    );
   });
 
   it('answers the same reads from the primary while the replica is stopped, and returns to it', async () => {

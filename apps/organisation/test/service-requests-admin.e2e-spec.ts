@@ -3,9 +3,25 @@ import { serviceUnderTest } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
-type Ticket = Record<string, unknown> & { _id: string; status: string; priority: string; dueAt: string; createdAt: string; deletedAt: string | null; typeMeta: Record<string, Record<string, unknown>> };
+type Ticket = Record<string, unknown> & {
+  _id: string;
+  status: string;
+  priority: string;
+  dueAt: string;
+  createdAt: string;
+  deletedAt: string | null;
+  typeMeta: Record<string, Record<string, unknown>>;
+};
 type Page = { items: Ticket[]; total: number; page: number; limit: number };
-type HistoryEntry = { action: string; field: string | null; oldValue: unknown; newValue: unknown; actorId: string; isInternal: boolean; note: string | null };
+type HistoryEntry = {
+  action: string;
+  field: string | null;
+  oldValue: unknown;
+  newValue: unknown;
+  actorId: string;
+  isInternal: boolean;
+  note: string | null;
+};
 
 const ORG_A = '11111111-1111-4111-8111-111111111111';
 const ORG_B = '22222222-2222-4222-8222-222222222222';
@@ -20,26 +36,46 @@ describe('service requests: administrator side', () => {
   const api = () => request(organisation.url);
   const base = '/admin/service-requests';
 
-  const create = async (body: Record<string, unknown>): Promise<Ticket> => (await api().post(base).set('Authorization', admin).send(body).expect(201)).body as Ticket;
-  const get = async (id: string): Promise<Ticket> => (await api().get(`${base}/${id}`).set('Authorization', admin).expect(200)).body as Ticket;
+  const create = async (body: Record<string, unknown>): Promise<Ticket> =>
+    (await api().post(base).set('Authorization', admin).send(body).expect(201)).body as Ticket;
+  const get = async (id: string): Promise<Ticket> =>
+    (await api().get(`${base}/${id}`).set('Authorization', admin).expect(200)).body as Ticket;
   const patch = (id: string, body: Record<string, unknown>) => api().patch(`${base}/${id}`).set('Authorization', admin).send(body);
-  const history = async (id: string) => (await api().get(`${base}/${id}/history`).set('Authorization', admin).expect(200)).body as HistoryEntry[];
-  const list = async (query: Record<string, string>): Promise<Page> => (await api().get(base).query(query).set('Authorization', admin).expect(200)).body as Page;
+  const history = async (id: string) =>
+    (await api().get(`${base}/${id}/history`).set('Authorization', admin).expect(200)).body as HistoryEntry[];
+  const list = async (query: Record<string, string>): Promise<Page> =>
+    (await api().get(base).query(query).set('Authorization', admin).expect(200)).body as Page;
   const move = (id: string, status: string) => api().post(`${base}/${id}/status`).set('Authorization', admin).send({ status }).expect(200);
-  const comment = (id: string, text: string, isInternal: boolean) => api().post(`${base}/${id}/comments`).set('Authorization', admin).send({ text, isInternal });
+  const comment = (id: string, text: string, isInternal: boolean) =>
+    api().post(`${base}/${id}/comments`).set('Authorization', admin).send({ text, isInternal });
 
   describe('access', () => {
     it('is for administrators only', async () => {
       await api().get(base).expect(401);
       await api().get(base).set('Authorization', `Bearer ${tokens.account()}`).expect(403);
-      await api().post(base).set('Authorization', `Bearer ${tokens.mint({ sub: 'p', kind: 'persona', emailAddress: 'p@example.test', personaId: 'p' })}`).send({ title: 'x' }).expect(403);
+      await api()
+        .post(base)
+        .set('Authorization', `Bearer ${tokens.mint({ sub: 'p', kind: 'persona', emailAddress: 'p@example.test', personaId: 'p' })}`)
+        .send({ title: 'x' })
+        .expect(403);
     });
   });
 
   describe('create', () => {
     it('fills defaults: NEW, QUESTION, priority from the matrix, dueAt from the priority', async () => {
       const ticket = await create({ title: 'Cannot log in', impact: 'HIGH', urgency: 'HIGH' });
-      expect(ticket).toMatchObject({ _id: expect.stringMatching(OBJECT_ID), status: 'NEW', type: 'QUESTION', priority: 'CRITICAL', requesterType: 'ADMIN', requesterId: ADMIN_ID, slaBreached: false, reopenCount: 0, tags: [], typeMeta: {} });
+      expect(ticket).toMatchObject({
+        _id: expect.stringMatching(OBJECT_ID),
+        status: 'NEW',
+        type: 'QUESTION',
+        priority: 'CRITICAL',
+        requesterType: 'ADMIN',
+        requesterId: ADMIN_ID,
+        slaBreached: false,
+        reopenCount: 0,
+        tags: [],
+        typeMeta: {},
+      });
       expect(Date.parse(ticket.dueAt) - Date.parse(ticket.createdAt)).toBe(4 * HOUR);
       const medium = await create({ title: 'Question' });
       expect(medium.priority).toBe('MEDIUM');
@@ -48,17 +84,50 @@ describe('service requests: administrator side', () => {
     });
 
     it('keeps a given priority and dueAt, and marks on-behalf requests', async () => {
-      const ticket = await create({ title: 'Phone call', priority: 'HIGH', dueAt: '2030-01-01T00:00:00Z', organisationId: ORG_A, source: 'PHONE' });
-      expect(ticket).toMatchObject({ priority: 'HIGH', dueAt: '2030-01-01T00:00:00.000Z', requesterType: 'ADMIN_ON_BEHALF', organisationId: ORG_A, source: 'PHONE' });
+      const ticket = await create({
+        title: 'Phone call',
+        priority: 'HIGH',
+        dueAt: '2030-01-01T00:00:00Z',
+        organisationId: ORG_A,
+        source: 'PHONE',
+      });
+      expect(ticket).toMatchObject({
+        priority: 'HIGH',
+        dueAt: '2030-01-01T00:00:00.000Z',
+        requesterType: 'ADMIN_ON_BEHALF',
+        organisationId: ORG_A,
+        source: 'PHONE',
+      });
       expect((await create({ title: 'x', onBehalfOfUserId: ORG_B })).requesterType).toBe('ADMIN_ON_BEHALF');
     });
 
     it('starts a CHANGE_REQUEST pending approval and refuses a typeMeta block of another type', async () => {
-      const change = await create({ title: 'Upgrade DB', type: 'CHANGE_REQUEST', typeMeta: { change: { proposedChange: 'PG 18', riskLevel: 'HIGH' } } });
-      expect(change.typeMeta).toEqual({ change: { proposedChange: 'PG 18', riskLevel: 'HIGH', approvalStatus: 'PENDING', approverId: null, approvedAt: null, approvalNote: null } });
-      const wrong = await api().post(base).set('Authorization', admin).send({ title: 'x', type: 'BUG', typeMeta: { change: { proposedChange: 'y' } } }).expect(400);
+      const change = await create({
+        title: 'Upgrade DB',
+        type: 'CHANGE_REQUEST',
+        typeMeta: { change: { proposedChange: 'PG 18', riskLevel: 'HIGH' } },
+      });
+      expect(change.typeMeta).toEqual({
+        change: {
+          proposedChange: 'PG 18',
+          riskLevel: 'HIGH',
+          approvalStatus: 'PENDING',
+          approverId: null,
+          approvedAt: null,
+          approvalNote: null,
+        },
+      });
+      const wrong = await api()
+        .post(base)
+        .set('Authorization', admin)
+        .send({ title: 'x', type: 'BUG', typeMeta: { change: { proposedChange: 'y' } } })
+        .expect(400);
       expect((wrong.body as { message: string }).message).toBe('typeMeta.change does not apply to BUG service requests');
-      const approval = await api().post(base).set('Authorization', admin).send({ title: 'x', type: 'CHANGE_REQUEST', typeMeta: { change: { approvalStatus: 'APPROVED' } } }).expect(400);
+      const approval = await api()
+        .post(base)
+        .set('Authorization', admin)
+        .send({ title: 'x', type: 'CHANGE_REQUEST', typeMeta: { change: { approvalStatus: 'APPROVED' } } })
+        .expect(400);
       expect((approval.body as { message: string }).message).toContain('approvalStatus should not exist');
     });
 
@@ -82,7 +151,9 @@ describe('service requests: administrator side', () => {
   describe('PATCH', () => {
     it('writes one history entry per changed field with old and new values, derived fields included', async () => {
       const ticket = await create({ title: 'Old title', category: 'Access', tags: ['a'] });
-      const updated = (await patch(ticket._id, { title: 'New title', category: 'Access', tags: ['a', 'b'], impact: 'HIGH', urgency: 'HIGH' }).expect(200)).body as Ticket;
+      const updated = (
+        await patch(ticket._id, { title: 'New title', category: 'Access', tags: ['a', 'b'], impact: 'HIGH', urgency: 'HIGH' }).expect(200)
+      ).body as Ticket;
       expect(updated).toMatchObject({ title: 'New title', tags: ['a', 'b'], priority: 'CRITICAL' });
       expect(Date.parse(updated.dueAt) - Date.parse(ticket.createdAt)).toBe(4 * HOUR);
       const entries = (await history(ticket._id)).filter((entry) => entry.action === 'UPDATED');
@@ -106,7 +177,11 @@ describe('service requests: administrator side', () => {
       expect(await history(ticket._id)).toHaveLength(before.length);
       await patch(ticket._id, { typeMeta: { bug: { stepsToReproduce: 'click twice' } } }).expect(200);
       const entry = (await history(ticket._id)).at(-1);
-      expect(entry).toMatchObject({ field: 'typeMeta', oldValue: { bug: { stepsToReproduce: 'click' } }, newValue: { bug: { stepsToReproduce: 'click twice' } } });
+      expect(entry).toMatchObject({
+        field: 'typeMeta',
+        oldValue: { bug: { stepsToReproduce: 'click' } },
+        newValue: { bug: { stepsToReproduce: 'click twice' } },
+      });
       await patch(ticket._id, { type: 'INCIDENT' }).expect(400);
       await patch(ticket._id, { title: null }).expect(400);
     });
@@ -122,8 +197,16 @@ describe('service requests: administrator side', () => {
       expect(first).toEqual(expect.any(String));
       await comment(ticket._id, 'Still on it', false).expect(201);
       expect((await get(ticket._id)).firstResponseAt).toBe(first);
-      const comments = (await api().get(`${base}/${ticket._id}/comments`).set('Authorization', admin).expect(200)).body as Array<{ _id: string; text: string; isInternal: boolean }>;
-      expect(comments.map((c) => [c.text, c.isInternal])).toEqual([['looking into it', true], ['We are on it', false], ['Still on it', false]]);
+      const comments = (await api().get(`${base}/${ticket._id}/comments`).set('Authorization', admin).expect(200)).body as Array<{
+        _id: string;
+        text: string;
+        isInternal: boolean;
+      }>;
+      expect(comments.map((c) => [c.text, c.isInternal])).toEqual([
+        ['looking into it', true],
+        ['We are on it', false],
+        ['Still on it', false],
+      ]);
       expect(comments[0]?._id).toBe(internal._id);
       const added = (await history(ticket._id)).filter((entry) => entry.action === 'COMMENT_ADDED');
       expect(added.map((entry) => entry.isInternal)).toEqual([true, false, false]);
@@ -134,21 +217,50 @@ describe('service requests: administrator side', () => {
   describe('approve-change', () => {
     it('is 409 for other types, needs a note to reject, and is final once decided', async () => {
       const bug = await create({ title: 'Bug', type: 'BUG' });
-      const notChange = await api().post(`${base}/${bug._id}/approve-change`).set('Authorization', admin).send({ decision: 'APPROVED' }).expect(409);
+      const notChange = await api()
+        .post(`${base}/${bug._id}/approve-change`)
+        .set('Authorization', admin)
+        .send({ decision: 'APPROVED' })
+        .expect(409);
       expect((notChange.body as { message: string }).message).toContain('CHANGE_REQUEST');
       const change = await create({ title: 'Change', type: 'CHANGE_REQUEST' });
-      const noNote = await api().post(`${base}/${change._id}/approve-change`).set('Authorization', admin).send({ decision: 'REJECTED' }).expect(400);
+      const noNote = await api()
+        .post(`${base}/${change._id}/approve-change`)
+        .set('Authorization', admin)
+        .send({ decision: 'REJECTED' })
+        .expect(400);
       expect((noNote.body as { message: string }).message).toContain('note');
-      await api().post(`${base}/${change._id}/approve-change`).set('Authorization', admin).send({ decision: 'REJECTED', note: '   ' }).expect(400);
-      const rejected = (await api().post(`${base}/${change._id}/approve-change`).set('Authorization', admin).send({ decision: 'REJECTED', note: 'Too risky' }).expect(200)).body as Ticket;
-      expect(rejected.typeMeta['change']).toMatchObject({ approvalStatus: 'REJECTED', approverId: ADMIN_ID, approvedAt: expect.any(String), approvalNote: 'Too risky' });
+      await api()
+        .post(`${base}/${change._id}/approve-change`)
+        .set('Authorization', admin)
+        .send({ decision: 'REJECTED', note: '   ' })
+        .expect(400);
+      const rejected = (
+        await api()
+          .post(`${base}/${change._id}/approve-change`)
+          .set('Authorization', admin)
+          .send({ decision: 'REJECTED', note: 'Too risky' })
+          .expect(200)
+      ).body as Ticket;
+      expect(rejected.typeMeta['change']).toMatchObject({
+        approvalStatus: 'REJECTED',
+        approverId: ADMIN_ID,
+        approvedAt: expect.any(String),
+        approvalNote: 'Too risky',
+      });
       for (const decision of ['APPROVED', 'REJECTED']) {
-        const again = await api().post(`${base}/${change._id}/approve-change`).set('Authorization', admin).send({ decision, note: 'changed my mind' }).expect(409);
+        const again = await api()
+          .post(`${base}/${change._id}/approve-change`)
+          .set('Authorization', admin)
+          .send({ decision, note: 'changed my mind' })
+          .expect(409);
         expect((again.body as { message: string }).message).toContain('cannot be changed');
       }
       expect((await get(change._id)).typeMeta['change']).toMatchObject({ approvalStatus: 'REJECTED', approvalNote: 'Too risky' });
       const decided = (await history(change._id)).filter((entry) => entry.action === 'CHANGE_DECIDED');
-      expect(decided).toEqual([expect.objectContaining({ field: 'typeMeta.change.approvalStatus', oldValue: 'PENDING', newValue: 'REJECTED', note: 'Too risky' })]);
+      expect(decided).toEqual([
+        expect.objectContaining({ field: 'typeMeta.change.approvalStatus', oldValue: 'PENDING', newValue: 'REJECTED', note: 'Too risky' }),
+      ]);
       const approved = await create({ title: 'Change 2', type: 'CHANGE_REQUEST' });
       await api().post(`${base}/${approved._id}/approve-change`).set('Authorization', admin).send({ decision: 'APPROVED' }).expect(200);
       await move(approved._id, 'IN_PROGRESS');
@@ -177,7 +289,12 @@ describe('service requests: administrator side', () => {
     let ids: Record<string, string>;
 
     beforeAll(async () => {
-      const a = await create({ title: 'Invoices are duplicated', description: 'Billing sends every invoice twice', organisationId: ORG_C, priority: 'HIGH' });
+      const a = await create({
+        title: 'Invoices are duplicated',
+        description: 'Billing sends every invoice twice',
+        organisationId: ORG_C,
+        priority: 'HIGH',
+      });
       const b = await create({ title: 'Dark mode request', type: 'FEATURE_REQUEST', organisationId: ORG_C, priority: 'LOW' });
       const c = await create({ title: 'Slow dashboard', type: 'INCIDENT', organisationId: ORG_D, priority: 'HIGH' });
       await comment(c._id, 'The reporting widget times out for the warehouse team', false).expect(201);
@@ -219,7 +336,8 @@ describe('service requests: administrator side', () => {
     });
 
     it('counts by status, type and priority with filters', async () => {
-      const stats = (await api().get(`${base}/stats`).query({ organisationId: ORG_C }).set('Authorization', admin).expect(200)).body as Record<string, unknown>;
+      const stats = (await api().get(`${base}/stats`).query({ organisationId: ORG_C }).set('Authorization', admin).expect(200))
+        .body as Record<string, unknown>;
       expect(stats).toEqual({
         total: 2,
         slaBreached: 0,
@@ -227,10 +345,15 @@ describe('service requests: administrator side', () => {
         byType: { BUG: 0, INCIDENT: 0, CHANGE_REQUEST: 0, QUESTION: 1, FEATURE_REQUEST: 1 },
         byPriority: { LOW: 1, MEDIUM: 0, HIGH: 1, CRITICAL: 0 },
       });
-      const orgB = (await api().get(`${base}/stats`).query({ organisationId: ORG_D }).set('Authorization', admin).expect(200)).body as { total: number; byStatus: Record<string, number> };
+      const orgB = (await api().get(`${base}/stats`).query({ organisationId: ORG_D }).set('Authorization', admin).expect(200)).body as {
+        total: number;
+        byStatus: Record<string, number>;
+      };
       expect(orgB.total).toBe(1);
       expect(orgB.byStatus['OPEN']).toBe(1);
-      const none = (await api().get(`${base}/stats`).query({ assigneeId: ORG_C }).set('Authorization', admin).expect(200)).body as { total: number };
+      const none = (await api().get(`${base}/stats`).query({ assigneeId: ORG_C }).set('Authorization', admin).expect(200)).body as {
+        total: number;
+      };
       expect(none.total).toBe(0);
     });
   });

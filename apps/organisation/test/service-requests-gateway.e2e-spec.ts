@@ -34,21 +34,42 @@ describe('service requests through the gateway', () => {
   });
 
   it('serves the hub and the admin side of one ticket', async () => {
-    const filed = (await api().post('/hub/service-requests').set('Authorization', persona).send({ title: 'Through nginx' }).expect(201)).body as { _id: string };
-    await api().post(`/admin/service-requests/${filed._id}/comments`).set('Authorization', admin).send({ text: 'internal only', isInternal: true }).expect(201);
-    const moved = (await api().post(`/admin/service-requests/${filed._id}/status`).set('Authorization', admin).send({ status: 'OPEN' }).expect(200)).body as { status: string };
+    const filed = (await api().post('/hub/service-requests').set('Authorization', persona).send({ title: 'Through nginx' }).expect(201))
+      .body as { _id: string };
+    await api()
+      .post(`/admin/service-requests/${filed._id}/comments`)
+      .set('Authorization', admin)
+      .send({ text: 'internal only', isInternal: true })
+      .expect(201);
+    const moved = (
+      await api().post(`/admin/service-requests/${filed._id}/status`).set('Authorization', admin).send({ status: 'OPEN' }).expect(200)
+    ).body as { status: string };
     expect(moved.status).toBe('OPEN');
-    const seen = (await api().get(`/hub/service-requests/${filed._id}`).set('Authorization', persona).expect(200)).body as { status: string; comments: unknown[] };
+    const seen = (await api().get(`/hub/service-requests/${filed._id}`).set('Authorization', persona).expect(200)).body as {
+      status: string;
+      comments: unknown[];
+    };
     expect(seen).toMatchObject({ status: 'OPEN', comments: [] });
-    const page = (await api().get('/admin/service-requests').query({ q: 'nginx' }).set('Authorization', admin).expect(200)).body as { items: Array<{ _id: string }> };
+    const page = (await api().get('/admin/service-requests').query({ q: 'nginx' }).set('Authorization', admin).expect(200)).body as {
+      items: Array<{ _id: string }>;
+    };
     expect(page.items.map((item) => item._id)).toEqual([filed._id]);
   });
 
   it('keeps the platform error bodies: 401, 403 for a persona on the admin side, 409', async () => {
     expect((await api().get('/admin/service-requests').expect(401)).body).toMatchObject({ statusCode: 401 });
-    expect((await api().get('/admin/service-requests').set('Authorization', persona).expect(403)).body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
-    const filed = (await api().post('/admin/service-requests').set('Authorization', admin).send({ title: 'x' }).expect(201)).body as { _id: string };
-    const conflict = await api().post(`/admin/service-requests/${filed._id}/status`).set('Authorization', admin).send({ status: 'CLOSED' }).expect(409);
+    expect((await api().get('/admin/service-requests').set('Authorization', persona).expect(403)).body).toMatchObject({
+      statusCode: 403,
+      error: 'Forbidden',
+    });
+    const filed = (await api().post('/admin/service-requests').set('Authorization', admin).send({ title: 'x' }).expect(201)).body as {
+      _id: string;
+    };
+    const conflict = await api()
+      .post(`/admin/service-requests/${filed._id}/status`)
+      .set('Authorization', admin)
+      .send({ status: 'CLOSED' })
+      .expect(409);
     expect(conflict.body).toEqual({ statusCode: 409, error: 'Conflict', message: expect.stringContaining('NEW to CLOSED') });
   });
 
@@ -59,7 +80,10 @@ describe('service requests through the gateway', () => {
     try {
       statuses = await Promise.all(
         Array.from({ length: 40 }, (_, index) =>
-          (index % 2 === 0 ? request(fresh.url).get('/hub/service-requests').set('Authorization', persona) : request(fresh.url).get('/admin/service-requests/stats').set('Authorization', admin)).then((response) => response.status),
+          (index % 2 === 0
+            ? request(fresh.url).get('/hub/service-requests').set('Authorization', persona)
+            : request(fresh.url).get('/admin/service-requests/stats').set('Authorization', admin)
+          ).then((response) => response.status),
         ),
       );
     } finally {

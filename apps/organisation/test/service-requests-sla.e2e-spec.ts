@@ -4,7 +4,15 @@ import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 import { SlaBreachJob } from '../src/service-requests/sla-breach.job';
 
-type Ticket = { _id: string; status: string; dueAt: string; slaBreached: boolean; slaPausedMs: number; slaPausedAt: string | null; priority: string };
+type Ticket = {
+  _id: string;
+  status: string;
+  dueAt: string;
+  slaBreached: boolean;
+  slaPausedMs: number;
+  slaPausedAt: string | null;
+  priority: string;
+};
 
 const T0 = Date.parse('2026-03-02T09:00:00.000Z');
 const HOUR = 3_600_000;
@@ -20,15 +28,21 @@ describe('service requests: SLA clock (injected time)', () => {
   let database: TestDatabase;
   let service: RunningTestService;
   const api = () => request(service.url);
-  const get = async (id: string): Promise<Ticket> => (await api().get(`${base}/${id}`).set('Authorization', admin).expect(200)).body as Ticket;
+  const get = async (id: string): Promise<Ticket> =>
+    (await api().get(`${base}/${id}`).set('Authorization', admin).expect(200)).body as Ticket;
   const move = (id: string, status: string) => api().post(`${base}/${id}/status`).set('Authorization', admin).send({ status }).expect(200);
-  const create = async (body: Record<string, unknown>): Promise<Ticket> => (await api().post(base).set('Authorization', admin).send(body).expect(201)).body as Ticket;
+  const create = async (body: Record<string, unknown>): Promise<Ticket> =>
+    (await api().post(base).set('Authorization', admin).send(body).expect(201)).body as Ticket;
   const breachCount = async (organisationId: string) =>
-    ((await api().get(`${base}/stats`).query({ organisationId }).set('Authorization', admin).expect(200)).body as { slaBreached: number }).slaBreached;
+    ((await api().get(`${base}/stats`).query({ organisationId }).set('Authorization', admin).expect(200)).body as { slaBreached: number })
+      .slaBreached;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    service = await startTestService('organisation', (config) => organisationAppModule(config, { now: () => now }), { databaseUrl: database.url, keys: tokens.keys });
+    service = await startTestService('organisation', (config) => organisationAppModule(config, { now: () => now }), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+    });
   });
 
   afterAll(async () => {
@@ -38,7 +52,8 @@ describe('service requests: SLA clock (injected time)', () => {
 
   it('pauses while PENDING_CUSTOMER, moves dueAt by the pause on the customer reply, and keeps the pause across a priority change', async () => {
     now = at(0);
-    const created = (await api().post('/hub/service-requests').set('Authorization', persona).send({ title: 'VPN drops' }).expect(201)).body as { _id: string };
+    const created = (await api().post('/hub/service-requests').set('Authorization', persona).send({ title: 'VPN drops' }).expect(201))
+      .body as { _id: string };
     const id = created._id;
     expect((await get(id)).dueAt).toBe(iso(72));
     now = at(1);
@@ -50,7 +65,13 @@ describe('service requests: SLA clock (injected time)', () => {
     now = at(12);
     // The customer's reply restarts the clock: 10 hours paused.
     await api().post(`/hub/service-requests/${id}/comments`).set('Authorization', persona).send({ text: 'Still dropping' }).expect(201);
-    expect(await get(id)).toMatchObject({ status: 'IN_PROGRESS', dueAt: iso(82), slaPausedAt: null, slaPausedMs: 10 * HOUR, slaBreached: false });
+    expect(await get(id)).toMatchObject({
+      status: 'IN_PROGRESS',
+      dueAt: iso(82),
+      slaPausedAt: null,
+      slaPausedMs: 10 * HOUR,
+      slaBreached: false,
+    });
     now = at(13);
     const patched = (await api().patch(`${base}/${id}`).set('Authorization', admin).send({ priority: 'HIGH' }).expect(200)).body as Ticket;
     // HIGH is 24 hours from creation, plus the 10 hours already paused.
@@ -76,7 +97,10 @@ describe('service requests: SLA clock (injected time)', () => {
     now = at(205);
     expect(await breachCount(org)).toBe(1);
     const page = (await api().get(base).query({ organisationId: org }).set('Authorization', admin).expect(200)).body as { items: Ticket[] };
-    expect(Object.fromEntries(page.items.map((item) => [item._id, item.slaBreached]))).toEqual({ [critical._id]: true, [resolvedInTime._id]: false });
+    expect(Object.fromEntries(page.items.map((item) => [item._id, item.slaBreached]))).toEqual({
+      [critical._id]: true,
+      [resolvedInTime._id]: false,
+    });
     now = at(5000);
     expect((await get(resolvedInTime._id)).slaBreached).toBe(false);
   });
@@ -104,7 +128,12 @@ describe('service requests: SLA clock (injected time)', () => {
 
   it('computes dueAt from the priority targets', async () => {
     now = at(500);
-    for (const [priority, hours] of [['CRITICAL', 4], ['HIGH', 24], ['MEDIUM', 72], ['LOW', 120]] as const) {
+    for (const [priority, hours] of [
+      ['CRITICAL', 4],
+      ['HIGH', 24],
+      ['MEDIUM', 72],
+      ['LOW', 120],
+    ] as const) {
       expect((await create({ title: priority, priority })).dueAt).toBe(iso(500 + hours));
     }
   });

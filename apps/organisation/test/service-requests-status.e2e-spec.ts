@@ -36,8 +36,10 @@ describe('service requests: status transitions', () => {
 
   const create = async (title = 'Printer on fire'): Promise<Ticket> =>
     (await api().post('/admin/service-requests').set('Authorization', admin).send({ title, type: 'INCIDENT' }).expect(201)).body as Ticket;
-  const move = (id: string, status: Status) => api().post(`/admin/service-requests/${id}/status`).set('Authorization', admin).send({ status });
-  const history = async (id: string) => (await api().get(`/admin/service-requests/${id}/history`).set('Authorization', admin).expect(200)).body as HistoryEntry[];
+  const move = (id: string, status: Status) =>
+    api().post(`/admin/service-requests/${id}/status`).set('Authorization', admin).send({ status });
+  const history = async (id: string) =>
+    (await api().get(`/admin/service-requests/${id}/history`).set('Authorization', admin).expect(200)).body as HistoryEntry[];
   const ticketIn = async (status: Status): Promise<Ticket> => {
     const ticket = await create(`in ${status}`);
     for (const step of PATH_TO[status]) await move(ticket._id, step).expect(200);
@@ -72,7 +74,14 @@ describe('service requests: status transitions', () => {
       expect((response.body as Ticket).status).toBe(to);
       const after = await history(ticket._id);
       expect(after).toHaveLength(before.length + 1);
-      expect(after.at(-1)).toMatchObject({ action: 'STATUS_CHANGED', field: 'status', oldValue: from, newValue: to, actorId: adminId, actorType: 'ADMIN' });
+      expect(after.at(-1)).toMatchObject({
+        action: 'STATUS_CHANGED',
+        field: 'status',
+        oldValue: from,
+        newValue: to,
+        actorId: adminId,
+        actorType: 'ADMIN',
+      });
     } else {
       expect(response.status).toBe(409);
       expect(response.body).toEqual({ statusCode: 409, error: 'Conflict', message: expect.stringContaining(to) });
@@ -85,7 +94,9 @@ describe('service requests: status transitions', () => {
   it('says why a move is illegal', async () => {
     const ticket = await create();
     const response = await move(ticket._id, 'CLOSED').expect(409);
-    expect((response.body as { message: string }).message).toBe('A service request cannot move from NEW to CLOSED: from NEW it can move to OPEN, IN_PROGRESS');
+    expect((response.body as { message: string }).message).toBe(
+      'A service request cannot move from NEW to CLOSED: from NEW it can move to OPEN, IN_PROGRESS',
+    );
     const closed = await ticketIn('CLOSED');
     expect(((await move(closed._id, 'REOPENED').expect(409)).body as { message: string }).message).toContain('CLOSED is final');
   });

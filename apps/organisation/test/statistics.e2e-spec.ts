@@ -13,7 +13,6 @@ import { OrganisationFactory } from './organisation.fixture';
 const TODAY = new Date('2026-06-15T12:00:00Z');
 const daysAgo = (days: number, hour = 10): Date => new Date(Date.UTC(2026, 5, 15 - days, hour));
 
-
 describe('visitor and by-app statistics', () => {
   const tokens = new TestTokens();
   let database: TestDatabase;
@@ -28,7 +27,11 @@ describe('visitor and by-app statistics', () => {
     });
     // The look for a due pass at start found an empty log: a pass, which dropped nothing. The next
     // looks, the SLA sweep and the sweep for the service's part of persona erasures are scheduled.
-    expect(organisation.app.get(SchedulerRegistry).getIntervals().sort()).toEqual(['persona-erasure-organisation-sweep', 'sla-breach-sweep', 'telemetry-retention']);
+    expect(organisation.app.get(SchedulerRegistry).getIntervals().sort()).toEqual([
+      'persona-erasure-organisation-sweep',
+      'sla-breach-sweep',
+      'telemetry-retention',
+    ]);
     expect(await organisation.app.get(TelemetryRetentionJob).startupPass).toEqual({ outcome: 'ran', monthsDropped: 0, bodiesReduced: 0 });
     const writer = organisation.app.get(RequestLogWriter);
     const seeded: ApiCallEntry[] = [
@@ -124,7 +127,10 @@ describe('visitor and by-app statistics', () => {
     const client = new Client({ connectionString: database.url });
     await client.connect();
     try {
-      const count = async () => Number((await client.query<{ n: string }>("SELECT count(*) AS n FROM telemetry.api_calls WHERE start_time < '2025-03-01'")).rows[0]?.n);
+      const count = async () =>
+        Number(
+          (await client.query<{ n: string }>("SELECT count(*) AS n FROM telemetry.api_calls WHERE start_time < '2025-03-01'")).rows[0]?.n,
+        );
       expect(await count()).toBe(1);
       const job = organisation.app.get(TelemetryRetentionJob);
       // The pass at start was today's: the next is due a day later.
@@ -137,7 +143,9 @@ describe('visitor and by-app statistics', () => {
       const days = await client.query("SELECT 1 FROM telemetry.api_call_days WHERE day < '2025-05-01'");
       expect(days.rowCount).toBe(0);
       // Recent months stay.
-      expect(Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM telemetry.api_calls')).rows[0]?.n)).toBeGreaterThanOrEqual(8);
+      expect(
+        Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM telemetry.api_calls')).rows[0]?.n),
+      ).toBeGreaterThanOrEqual(8);
     } finally {
       now = TODAY;
       await client.end();

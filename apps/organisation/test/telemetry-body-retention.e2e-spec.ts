@@ -40,7 +40,8 @@ describe('API-call log bodies past REQUEST_LOG_BODY_DAYS are reduced to their sh
       [startTime, url, body === undefined ? null : JSON.stringify(body)],
     );
   };
-  const bodyOf = async (url: string): Promise<unknown> => (await client.query<{ body: unknown }>('SELECT body FROM telemetry.api_calls WHERE url = $1', [url])).rows[0]?.body;
+  const bodyOf = async (url: string): Promise<unknown> =>
+    (await client.query<{ body: unknown }>('SELECT body FROM telemetry.api_calls WHERE url = $1', [url])).rows[0]?.body;
   const job = (): TelemetryRetentionJob => organisation.app.get(TelemetryRetentionJob);
 
   beforeAll(async () => {
@@ -75,7 +76,11 @@ describe('API-call log bodies past REQUEST_LOG_BODY_DAYS are reduced to their sh
     expect(await bodyOf('/old-type-names')).toEqual({ kind: 'number', text: 'string' });
     expect(await bodyOf('/old-no-body')).toBeNull();
     // The rest of an entry stays: it is the 400-day record of the call.
-    const [entry] = (await client.query<{ url: string; query: unknown; status_code: number }>("SELECT url, query, status_code FROM telemetry.api_calls WHERE url = '/old-object'")).rows;
+    const [entry] = (
+      await client.query<{ url: string; query: unknown; status_code: number }>(
+        "SELECT url, query, status_code FROM telemetry.api_calls WHERE url = '/old-object'",
+      )
+    ).rows;
     expect(entry).toEqual({ url: '/old-object', query: { source: 'hub' }, status_code: 201 });
   });
 
@@ -90,7 +95,9 @@ describe('API-call log bodies past REQUEST_LOG_BODY_DAYS are reduced to their sh
     expect(await job().run()).toEqual({ outcome: 'ran', monthsDropped: 0, bodiesReduced: 1 });
     expect(await bodyOf('/edge')).toEqual(PERSONAL_SHAPE);
     expect(await bodyOf('/recent')).toEqual(PERSONAL_BODY);
-    const passes = await client.query<{ body_cutoff: Date; bodies_reduced: number }>('SELECT body_cutoff, bodies_reduced FROM telemetry.retention_passes ORDER BY ran_at');
+    const passes = await client.query<{ body_cutoff: Date; bodies_reduced: number }>(
+      'SELECT body_cutoff, bodies_reduced FROM telemetry.retention_passes ORDER BY ran_at',
+    );
     expect(passes.rows).toEqual([
       { body_cutoff: daysBefore(30), bodies_reduced: 3 },
       { body_cutoff: daysBefore(29), bodies_reduced: 1 },
@@ -98,7 +105,9 @@ describe('API-call log bodies past REQUEST_LOG_BODY_DAYS are reduced to their sh
   });
 
   it('runs are idempotent: later passes rewrite no reduced body, and reducing a shape again changes nothing', async () => {
-    const before = (await client.query<{ url: string; body: string | null }>('SELECT url, body::text AS body FROM telemetry.api_calls ORDER BY url')).rows;
+    const before = (
+      await client.query<{ url: string; body: string | null }>('SELECT url, body::text AS body FROM telemetry.api_calls ORDER BY url')
+    ).rows;
     now = new Date(TODAY.getTime() + 2 * DAY_MS);
     expect(await job().run()).toEqual({ outcome: 'ran', monthsDropped: 0, bodiesReduced: 0 });
     expect((await client.query('SELECT url, body::text AS body FROM telemetry.api_calls ORDER BY url')).rows).toEqual(before);
@@ -106,7 +115,11 @@ describe('API-call log bodies past REQUEST_LOG_BODY_DAYS are reduced to their sh
     await client.query('DELETE FROM telemetry.retention_passes');
     now = new Date(TODAY.getTime() + 3 * DAY_MS);
     expect(await job().run()).toEqual({ outcome: 'ran', monthsDropped: 0, bodiesReduced: 4 });
-    const after = (await client.query<{ url: string; body: unknown }>("SELECT url, body FROM telemetry.api_calls WHERE url <> '/recent' AND body IS NOT NULL ORDER BY url")).rows;
+    const after = (
+      await client.query<{ url: string; body: unknown }>(
+        "SELECT url, body FROM telemetry.api_calls WHERE url <> '/recent' AND body IS NOT NULL ORDER BY url",
+      )
+    ).rows;
     expect(after).toEqual([
       { url: '/edge', body: PERSONAL_SHAPE },
       { url: '/old-array', body: ['number', 'string', 'boolean', { three: 'number' }] },

@@ -23,6 +23,14 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
     openApiMetadata,
     // Routes are registered in this order: sign-in first, so its fixed /persona/* paths come
     // before /persona/:id.
-    imports: [ScheduleModule.forRoot(), MailModule.forRoot(config), PersonaLoginModule, PersonasModule, PrivacyModule, TeammatesModule, TeamsModule],
+    imports: [
+      ScheduleModule.forRoot(),
+      MailModule.forRoot(config),
+      PersonaLoginModule,
+      PersonasModule,
+      PrivacyModule,
+      TeammatesModule,
+      TeamsModule,
+    ],
     clock: options.now,
   });

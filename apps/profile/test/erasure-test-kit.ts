@@ -18,7 +18,9 @@ export async function identityHits(client: Client, needles: readonly string[]): 
   const hits: Record<string, number> = {};
   for (const { schema, table } of tables) {
     for (const needle of needles) {
-      const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}"."${table}" t WHERE t::text ILIKE $1`, [likePatternOf(needle)]);
+      const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}"."${table}" t WHERE t::text ILIKE $1`, [
+        likePatternOf(needle),
+      ]);
       const found = rows[0]?.n ?? 0;
       if (found > 0) hits[`${schema}.${table} ~ ${needle}`] = found;
     }
@@ -27,11 +29,21 @@ export async function identityHits(client: Client, needles: readonly string[]): 
 }
 
 /** Answers every question of an evaluation with one value, straight to the evaluation service. */
-export async function answerAll(evaluationUrl: string, bearer: string, evaluationId: string, firstQuestionId: number, value: number): Promise<number> {
+export async function answerAll(
+  evaluationUrl: string,
+  bearer: string,
+  evaluationId: string,
+  firstQuestionId: number,
+  value: number,
+): Promise<number> {
   let questionId: number | undefined = firstQuestionId;
   let answered = 0;
   while (questionId !== undefined) {
-    const answer: request.Response = await request(evaluationUrl).post(`/evaluation/${evaluationId}/answer`).set('authorization', bearer).send({ questionId, value, timeTaken: 3 }).expect(200);
+    const answer: request.Response = await request(evaluationUrl)
+      .post(`/evaluation/${evaluationId}/answer`)
+      .set('authorization', bearer)
+      .send({ questionId, value, timeTaken: 3 })
+      .expect(200);
     answered += 1;
     questionId = (answer.body as { nextQuestion: { id: number } | null }).nextQuestion?.id;
   }

@@ -7,8 +7,15 @@ describe('profile service: persona roles and status, own persona, access rules',
   let profile: ProfileHarness;
   const api = () => request(profile.service.url);
   const create = async (body: Record<string, unknown> = {}): Promise<Persona> =>
-    (await api().post('/persona').set('Authorization', profile.admin).send({ user_id: randomUUID(), role: 'Engineer', description: 'A persona', ...body }).expect(201)).body as Persona;
-  const read = async (id: string): Promise<Persona> => (await api().get(`/persona/${id}`).set('Authorization', profile.member).expect(200)).body as Persona;
+    (
+      await api()
+        .post('/persona')
+        .set('Authorization', profile.admin)
+        .send({ user_id: randomUUID(), role: 'Engineer', description: 'A persona', ...body })
+        .expect(201)
+    ).body as Persona;
+  const read = async (id: string): Promise<Persona> =>
+    (await api().get(`/persona/${id}`).set('Authorization', profile.member).expect(200)).body as Persona;
 
   beforeAll(async () => {
     profile = await startProfile();
@@ -21,17 +28,35 @@ describe('profile service: persona roles and status, own persona, access rules',
   describe('PUT /persona/:id/access (administrators)', () => {
     it('sets roles and status, each only when given', async () => {
       const persona = await create();
-      const both = await api().put(`/persona/${persona.id}/access`).set('Authorization', profile.admin).send({ roles: ['EMPLOYEE', 'TEAM_MANAGER'], status: 'ACTIVE' }).expect(200);
-      expect(both.body).toEqual({ ...persona, roles: ['EMPLOYEE', 'TEAM_MANAGER'], status: 'ACTIVE', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
-      const statusOnly = await api().put(`/persona/${persona.id}/access`).set('Authorization', profile.admin).send({ status: 'BLOCKED' }).expect(200);
+      const both = await api()
+        .put(`/persona/${persona.id}/access`)
+        .set('Authorization', profile.admin)
+        .send({ roles: ['EMPLOYEE', 'TEAM_MANAGER'], status: 'ACTIVE' })
+        .expect(200);
+      expect(both.body).toEqual({
+        ...persona,
+        roles: ['EMPLOYEE', 'TEAM_MANAGER'],
+        status: 'ACTIVE',
+        updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      });
+      const statusOnly = await api()
+        .put(`/persona/${persona.id}/access`)
+        .set('Authorization', profile.admin)
+        .send({ status: 'BLOCKED' })
+        .expect(200);
       expect(statusOnly.body).toMatchObject({ roles: ['EMPLOYEE', 'TEAM_MANAGER'], status: 'BLOCKED' });
-      const candidate = await api().put(`/persona/${persona.id}/access`).set('Authorization', profile.admin).send({ roles: ['CANDIDATE'] }).expect(200);
+      const candidate = await api()
+        .put(`/persona/${persona.id}/access`)
+        .set('Authorization', profile.admin)
+        .send({ roles: ['CANDIDATE'] })
+        .expect(200);
       expect(candidate.body).toMatchObject({ roles: ['CANDIDATE'], status: 'BLOCKED', isCandidate: true });
     });
 
     it('rejects unknown or repeated roles, an unknown status and other fields with 400', async () => {
       const persona = await create();
-      const put = (body: Record<string, unknown>) => api().put(`/persona/${persona.id}/access`).set('Authorization', profile.admin).send(body).expect(400);
+      const put = (body: Record<string, unknown>) =>
+        api().put(`/persona/${persona.id}/access`).set('Authorization', profile.admin).send(body).expect(400);
       expectBadRequest((await put({ roles: ['OWNER'] })).body, 'roles');
       expectBadRequest((await put({ roles: ['HR', 'HR'] })).body, 'roles');
       expectBadRequest((await put({ roles: 'HR' })).body, 'roles must be an array');
@@ -113,7 +138,13 @@ describe('profile service: persona roles and status, own persona, access rules',
       await api()
         .patch(`/persona/${persona.id}`)
         .set('Authorization', token)
-        .send({ user: { firstName: 'Sta', lastName: 'Tus' }, profileBio: 'b', contactNumber: '1', portfolioURL: 'https://p.example.test', xHandler: '@s' })
+        .send({
+          user: { firstName: 'Sta', lastName: 'Tus' },
+          profileBio: 'b',
+          contactNumber: '1',
+          portfolioURL: 'https://p.example.test',
+          xHandler: '@s',
+        })
         .expect(200);
       expect(await status()).toMatchObject({ completeness: 89, isComplete: false, fields: { resumeContent: false, firstName: true } });
       await api().patch(`/persona/${persona.id}`).set('Authorization', token).send({ resumeContent: 'CV' }).expect(200);
@@ -155,7 +186,13 @@ describe('profile service: persona roles and status, own persona, access rules',
 
     it('refuses a persona login token with 403', async () => {
       const persona = await create();
-      const loginToken = profile.tokens.mint({ sub: persona.id, kind: 'persona-login', emailAddress: 'x@example.test', personaId: persona.id, challengeId: UNKNOWN_UUID });
+      const loginToken = profile.tokens.mint({
+        sub: persona.id,
+        kind: 'persona-login',
+        emailAddress: 'x@example.test',
+        personaId: persona.id,
+        challengeId: UNKNOWN_UUID,
+      });
       const response = await api().get('/persona/me').set('Authorization', `Bearer ${loginToken}`).expect(403);
       expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'A persona-login token cannot be used here' });
     });
@@ -183,7 +220,19 @@ describe('profile service: persona roles and status, own persona, access rules',
     expect(Object.keys(paths['/persona'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/persona/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
     expect(Object.keys(paths['/persona/{persona_id}'] ?? {})).toEqual(['patch']);
-    for (const path of ['/persona/me', '/persona/profile', '/persona/status', '/persona/{id}/access', '/persona/login', '/persona/verify', '/teammate', '/teammate/{id}', '/me', '/team', '/team/{id}']) {
+    for (const path of [
+      '/persona/me',
+      '/persona/profile',
+      '/persona/status',
+      '/persona/{id}/access',
+      '/persona/login',
+      '/persona/verify',
+      '/teammate',
+      '/teammate/{id}',
+      '/me',
+      '/team',
+      '/team/{id}',
+    ]) {
       expect(paths[path]).toBeDefined();
     }
   });

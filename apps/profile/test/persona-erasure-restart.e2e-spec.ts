@@ -34,8 +34,14 @@ describe('an erasure cut short by crashes completes after the restart', () => {
     running.push(service);
     return service;
   };
-  const count = async (text: string, values: unknown[] = []) => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${text}`, values)).rows[0]?.n ?? 0;
-  const erasure = async () => (await client.query<{ completed_at: Date | null; pending_identity: unknown }>('SELECT completed_at, pending_identity FROM profile.persona_erasures')).rows;
+  const count = async (text: string, values: unknown[] = []) =>
+    (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${text}`, values)).rows[0]?.n ?? 0;
+  const erasure = async () =>
+    (
+      await client.query<{ completed_at: Date | null; pending_identity: unknown }>(
+        'SELECT completed_at, pending_identity FROM profile.persona_erasures',
+      )
+    ).rows;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -45,23 +51,51 @@ describe('an erasure cut short by crashes completes after the restart', () => {
     await seedSmallQuestionnaire(db);
     const [row] = await db
       .insert(personas)
-      .values({ userId: randomUUID(), userNumber: persona.userNumber, userFirstName: persona.firstName, userLastName: persona.lastName, emailAddress: persona.email, role: 'Engineer', description: 'd' })
+      .values({
+        userId: randomUUID(),
+        userNumber: persona.userNumber,
+        userFirstName: persona.firstName,
+        userLastName: persona.lastName,
+        emailAddress: persona.email,
+        role: 'Engineer',
+        description: 'd',
+      })
       .returning({ id: personas.id });
     persona.id = row?.id ?? '';
     // Its evaluation, team and records, and a hub ticket: made by in-process services that then stop.
-    const evaluation = await startTestService('evaluation', (config) => evaluationAppModule(config), { databaseUrl: database.url, keys: tokens.keys });
+    const evaluation = await startTestService('evaluation', (config) => evaluationAppModule(config), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+    });
     try {
-      teamId = (await request(evaluation.url).post('/algorithm/teams').set('authorization', admin).send({ name: 'Crash crew', memberPersonaIds: [persona.id] }).expect(201)).body.id as number;
-      const created = (await request(evaluation.url).post('/evaluation').set('authorization', admin).send({ personaId: persona.id, teamId }).expect(201)).body as { id: string; currentQuestion: { id: number } };
+      teamId = (
+        await request(evaluation.url)
+          .post('/algorithm/teams')
+          .set('authorization', admin)
+          .send({ name: 'Crash crew', memberPersonaIds: [persona.id] })
+          .expect(201)
+      ).body.id as number;
+      const created = (
+        await request(evaluation.url).post('/evaluation').set('authorization', admin).send({ personaId: persona.id, teamId }).expect(201)
+      ).body as { id: string; currentQuestion: { id: number } };
       await answerAll(evaluation.url, admin, created.id, created.currentQuestion.id, 3);
       await request(evaluation.url).put(`/algorithm/usergoals/${persona.userNumber}`).set('authorization', admin).send({}).expect(201);
     } finally {
       await evaluation.close();
     }
-    const organisation = await startTestService('organisation', (config) => organisationAppModule(config), { databaseUrl: database.url, keys: tokens.keys });
+    const organisation = await startTestService('organisation', (config) => organisationAppModule(config), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+    });
     try {
       const bearer = `Bearer ${tokens.mint({ sub: persona.id, kind: 'persona', emailAddress: persona.email, personaId: persona.id })}`;
-      ticketId = (await request(organisation.url).post('/hub/service-requests').set('authorization', bearer).send({ title: `${persona.firstName} needs help` }).expect(201)).body._id as string;
+      ticketId = (
+        await request(organisation.url)
+          .post('/hub/service-requests')
+          .set('authorization', bearer)
+          .send({ title: `${persona.firstName} needs help` })
+          .expect(201)
+      ).body._id as string;
     } finally {
       await organisation.close();
     }
@@ -102,7 +136,9 @@ describe('an erasure cut short by crashes completes after the restart', () => {
       const evaluation = await start('evaluation');
       let stuck: number | undefined;
       await eventually('the evaluation part waiting on the lock', async () => {
-        const { rows } = await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'evaluation' AND wait_event_type = 'Lock'`);
+        const { rows } = await client.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE application_name = 'evaluation' AND wait_event_type = 'Lock'`,
+        );
         stuck = rows[0]?.pid;
         return stuck !== undefined;
       });
@@ -114,7 +150,11 @@ describe('an erasure cut short by crashes completes after the restart', () => {
       await blocker.end();
     }
     expect(await count('evaluation.persona_erasure_parts')).toBe(0);
-    expect(await count('evaluation.evaluation_answers a JOIN evaluation.evaluations e ON e.id = a.evaluation_id WHERE e.persona_id = $1', [persona.id])).toBe(3);
+    expect(
+      await count('evaluation.evaluation_answers a JOIN evaluation.evaluations e ON e.id = a.evaluation_id WHERE e.persona_id = $1', [
+        persona.id,
+      ]),
+    ).toBe(3);
     expect(await count('evaluation.evaluation_score_profiles WHERE persona_id = $1', [persona.id])).toBe(1);
     expect(await count('evaluation.teams WHERE id = $1 AND member_persona_ids @> ARRAY[$2::uuid]', [teamId, persona.id])).toBe(1);
   }, 60_000);
@@ -129,14 +169,22 @@ describe('an erasure cut short by crashes completes after the restart', () => {
     });
     try {
       const pending = await request(profile.url).post(`/persona/${persona.id}/erase`).set('authorization', admin).expect(202);
-      expect(pending.body).toMatchObject({ personaId: persona.id, status: 'PENDING', completedAt: null, services: { evaluation: { evaluations: 1 }, organisation: null } });
+      expect(pending.body).toMatchObject({
+        personaId: persona.id,
+        status: 'PENDING',
+        completedAt: null,
+        services: { evaluation: { evaluations: 1 }, organisation: null },
+      });
     } finally {
       await profile.close();
     }
   }, 60_000);
 
   it('after the restart every part is done, and the same call answers the complete summary', async () => {
-    const organisation = await startTestService('organisation', (config) => organisationAppModule(config), { databaseUrl: database.url, keys: tokens.keys });
+    const organisation = await startTestService('organisation', (config) => organisationAppModule(config), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+    });
     try {
       const profile = await start('profile');
       const response = await fetch(`${profile.url}/persona/${persona.id}/erase`, { method: 'POST', headers: { authorization: admin } });
@@ -159,7 +207,9 @@ describe('an erasure cut short by crashes completes after the restart', () => {
     expect(record?.completed_at).toBeInstanceOf(Date);
     expect(record?.pending_identity).toBeNull();
     expect(await count('evaluation.evaluations WHERE persona_id = $1', [persona.id])).toBe(0);
-    expect((await client.query('SELECT requester_id, title FROM organisation.service_requests WHERE id = $1', [ticketId])).rows).toEqual([{ requester_id: '[erased]', title: '[erased] needs help' }]);
+    expect((await client.query('SELECT requester_id, title FROM organisation.service_requests WHERE id = $1', [ticketId])).rows).toEqual([
+      { requester_id: '[erased]', title: '[erased] needs help' },
+    ]);
     // Calls made straight to the services carry the persona too: the log is scrubbed of them as
     // well. A service writes its request log on shutdown, so once they have stopped all of it is in.
     for (const service of running) await service.stop();

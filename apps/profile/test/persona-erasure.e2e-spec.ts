@@ -43,28 +43,63 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
   let organisation: RunningTestService;
   let gateway: TestGateway;
   let contract: ResponseContract;
-  const ids = { persona: '', other: '', third: '', userNumber: 0, profileTeam: '', algorithmTeam: 0, ticket: '', evaluation: '', answers: 0 };
+  const ids = {
+    persona: '',
+    other: '',
+    third: '',
+    userNumber: 0,
+    profileTeam: '',
+    algorithmTeam: 0,
+    ticket: '',
+    evaluation: '',
+    answers: 0,
+  };
   const needles = () => [ids.persona, ERASED.emailAddress, ERASED.userEmailAddress, ERASED.firstName, ERASED.lastName, ERASED.username];
   const viaGateway = () => request(gateway.url);
   let personaBearer = '';
   let versionBefore = 0;
   let shortlistBefore: Array<{ persona: { id: string }; workstyle: { score: number } }> = [];
   const shortlistOf = async (url: string) =>
-    ((await request(url).post(`/algorithm/teams/${ids.algorithmTeam}/shortlist`).set('authorization', admin).send({}).expect(200)).body as { items: Array<{ persona: { id: string }; workstyle: { score: number } }> }).items;
+    (
+      (await request(url).post(`/algorithm/teams/${ids.algorithmTeam}/shortlist`).set('authorization', admin).send({}).expect(200))
+        .body as { items: Array<{ persona: { id: string }; workstyle: { score: number } }> }
+    ).items;
 
   const createPersona = async (firstName: string, extra: object = {}) =>
-    (await viaGateway().post('/profile/persona').set('authorization', admin).send({ user_id: randomUUID(), role: 'Engineer', description: `${firstName} for the erasure test`, status: 'ACTIVE', user: { firstName }, ...extra }).expect(201))
-      .body as { id: string; user: { id: number } };
+    (
+      await viaGateway()
+        .post('/profile/persona')
+        .set('authorization', admin)
+        .send({
+          user_id: randomUUID(),
+          role: 'Engineer',
+          description: `${firstName} for the erasure test`,
+          status: 'ACTIVE',
+          user: { firstName },
+          ...extra,
+        })
+        .expect(201)
+    ).body as { id: string; user: { id: number } };
   const completeEvaluation = async (personaId: string, value: number) => {
-    const created = (await request(evaluation.url).post('/evaluation').set('authorization', admin).send({ personaId, teamId: ids.algorithmTeam }).expect(201)).body as { id: string; currentQuestion: { id: number } };
+    const created = (
+      await request(evaluation.url)
+        .post('/evaluation')
+        .set('authorization', admin)
+        .send({ personaId, teamId: ids.algorithmTeam })
+        .expect(201)
+    ).body as { id: string; currentQuestion: { id: number } };
     return { id: created.id, answers: await answerAll(evaluation.url, admin, created.id, created.currentQuestion.id, value) };
   };
   const signIn = async () => {
     const verifier = randomBytes(32).toString('base64url');
-    const login = await viaGateway().post('/profile/persona/login').send({ emailAddress: ERASED.emailAddress, codeChallenge: s256Challenge(verifier) }).expect(200);
+    const login = await viaGateway()
+      .post('/profile/persona/login')
+      .send({ emailAddress: ERASED.emailAddress, codeChallenge: s256Challenge(verifier) })
+      .expect(200);
     return { login: login.body as { accessToken: string }, verifier };
   };
-  const rowCount = async (text: string, values: unknown[]) => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${text}`, values)).rows[0]?.n;
+  const rowCount = async (text: string, values: unknown[]) =>
+    (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${text}`, values)).rows[0]?.n;
   const erase = (personaId: string) => viaGateway().post(`/profile/persona/${personaId}/erase`).set('authorization', admin);
 
   beforeAll(async () => {
@@ -89,10 +124,30 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     ids.userNumber = erased.user.id;
     ids.other = (await createPersona('Otherwise')).id;
     ids.third = (await createPersona('Thirdly')).id;
-    ids.profileTeam = (await viaGateway().post('/profile/team').set('authorization', admin).send({ organisation_id: 'erasure-test', teamName: 'Erasure crew', memberIds: [ids.persona, ids.other], managers: [ids.persona] }).expect(201)).body._id as string;
-    ids.algorithmTeam = (await viaGateway().post('/evaluation/algorithm/teams').set('authorization', admin).send({ name: 'Erasure algorithm crew', memberPersonaIds: [ids.persona, ids.other, ids.third] }).expect(201)).body.id as number;
-    await viaGateway().put(`/evaluation/algorithm/userexperiences/${ids.userNumber}`).set('authorization', admin).send({}).expect((response) => expect([200, 201]).toContain(response.status));
-    await viaGateway().put(`/evaluation/algorithm/usergoals/${ids.userNumber}`).set('authorization', admin).send({}).expect((response) => expect([200, 201]).toContain(response.status));
+    ids.profileTeam = (
+      await viaGateway()
+        .post('/profile/team')
+        .set('authorization', admin)
+        .send({ organisation_id: 'erasure-test', teamName: 'Erasure crew', memberIds: [ids.persona, ids.other], managers: [ids.persona] })
+        .expect(201)
+    ).body._id as string;
+    ids.algorithmTeam = (
+      await viaGateway()
+        .post('/evaluation/algorithm/teams')
+        .set('authorization', admin)
+        .send({ name: 'Erasure algorithm crew', memberPersonaIds: [ids.persona, ids.other, ids.third] })
+        .expect(201)
+    ).body.id as number;
+    await viaGateway()
+      .put(`/evaluation/algorithm/userexperiences/${ids.userNumber}`)
+      .set('authorization', admin)
+      .send({})
+      .expect((response) => expect([200, 201]).toContain(response.status));
+    await viaGateway()
+      .put(`/evaluation/algorithm/usergoals/${ids.userNumber}`)
+      .set('authorization', admin)
+      .send({})
+      .expect((response) => expect([200, 201]).toContain(response.status));
 
     // Sign-in state: a verified session, then a second login left open (a live code and a failure counter row).
     const first = await signIn();
@@ -105,10 +160,28 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     await signIn();
 
     // A hub ticket raised by the persona, with its own comment and the team's (public and internal).
-    ids.ticket = (await viaGateway().post('/hub/service-requests').set('authorization', personaBearer).send({ title: `${ERASED.firstName} cannot open the questionnaire`, description: `Please write to ${ERASED.emailAddress}` }).expect(201)).body._id as string;
-    await viaGateway().post(`/hub/service-requests/${ids.ticket}/comments`).set('authorization', personaBearer).send({ text: `Thanks, ${ERASED.firstName} ${ERASED.lastName}` }).expect(201);
-    await viaGateway().post(`/admin/service-requests/${ids.ticket}/comments`).set('authorization', admin).send({ text: `Hello ${ERASED.firstName}, we wrote to ${ERASED.userEmailAddress}`, isInternal: false }).expect(201);
-    await viaGateway().post(`/admin/service-requests/${ids.ticket}/comments`).set('authorization', admin).send({ text: `${ERASED.lastName} asked twice`, isInternal: true }).expect(201);
+    ids.ticket = (
+      await viaGateway()
+        .post('/hub/service-requests')
+        .set('authorization', personaBearer)
+        .send({ title: `${ERASED.firstName} cannot open the questionnaire`, description: `Please write to ${ERASED.emailAddress}` })
+        .expect(201)
+    ).body._id as string;
+    await viaGateway()
+      .post(`/hub/service-requests/${ids.ticket}/comments`)
+      .set('authorization', personaBearer)
+      .send({ text: `Thanks, ${ERASED.firstName} ${ERASED.lastName}` })
+      .expect(201);
+    await viaGateway()
+      .post(`/admin/service-requests/${ids.ticket}/comments`)
+      .set('authorization', admin)
+      .send({ text: `Hello ${ERASED.firstName}, we wrote to ${ERASED.userEmailAddress}`, isInternal: false })
+      .expect(201);
+    await viaGateway()
+      .post(`/admin/service-requests/${ids.ticket}/comments`)
+      .set('authorization', admin)
+      .send({ text: `${ERASED.lastName} asked twice`, isInternal: true })
+      .expect(201);
 
     const own = await completeEvaluation(ids.persona, 4);
     Object.assign(ids, { evaluation: own.id, answers: own.answers });
@@ -117,10 +190,15 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     await viaGateway().get(`/profile/persona/${ids.persona}`).set('authorization', admin).expect(200);
     await viaGateway().get(`/evaluation/evaluation?personaId=${ids.persona}`).set('authorization', admin).expect(200);
     // The API-call log is written once a second: wait until it holds the calls that name the persona.
-    await eventually('the API-call log holds the persona', async () => ((await rowCount(`telemetry.api_calls WHERE url LIKE $1`, [`%${ids.persona}%`])) ?? 0) >= 2);
+    await eventually(
+      'the API-call log holds the persona',
+      async () => ((await rowCount(`telemetry.api_calls WHERE url LIKE $1`, [`%${ids.persona}%`])) ?? 0) >= 2,
+    );
     // Fills the team's cached aggregate, which must not outlive the member.
     shortlistBefore = await shortlistOf(evaluation.url);
-    versionBefore = Number((await client.query(`SELECT profiles_version FROM evaluation.teams WHERE id = $1`, [ids.algorithmTeam])).rows[0].profiles_version);
+    versionBefore = Number(
+      (await client.query(`SELECT profiles_version FROM evaluation.teams WHERE id = $1`, [ids.algorithmTeam])).rows[0].profiles_version,
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -189,31 +267,60 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
   });
 
   it('keeps the service request for the organisation, with an anonymous requester', async () => {
-    const ticket = (await request(organisation.url).get(`/admin/service-requests/${ids.ticket}`).set('authorization', admin).expect(200)).body as Record<string, unknown>;
-    expect(ticket).toMatchObject({ requesterId: '[erased]', requesterType: 'PERSONA', title: '[erased] cannot open the questionnaire', description: 'Please write to [erased]' });
-    const comments = (await request(organisation.url).get(`/admin/service-requests/${ids.ticket}/comments`).set('authorization', admin).expect(200)).body as Array<{ text: string; authorId: string }>;
-    expect(comments.map((comment) => comment.text)).toEqual(['Thanks, [erased] [erased]', 'Hello [erased], we wrote to [erased]', '[erased] asked twice']);
+    const ticket = (await request(organisation.url).get(`/admin/service-requests/${ids.ticket}`).set('authorization', admin).expect(200))
+      .body as Record<string, unknown>;
+    expect(ticket).toMatchObject({
+      requesterId: '[erased]',
+      requesterType: 'PERSONA',
+      title: '[erased] cannot open the questionnaire',
+      description: 'Please write to [erased]',
+    });
+    const comments = (
+      await request(organisation.url).get(`/admin/service-requests/${ids.ticket}/comments`).set('authorization', admin).expect(200)
+    ).body as Array<{ text: string; authorId: string }>;
+    expect(comments.map((comment) => comment.text)).toEqual([
+      'Thanks, [erased] [erased]',
+      'Hello [erased], we wrote to [erased]',
+      '[erased] asked twice',
+    ]);
     expect(comments[0]?.authorId).toBe('[erased]');
     // The search document was rewritten: the name finds nothing, the rest of the title still does.
-    const search = async (q: string) => ((await request(organisation.url).get('/admin/service-requests').query({ q }).set('authorization', admin).expect(200)).body as { total: number }).total;
+    const search = async (q: string) =>
+      (
+        (await request(organisation.url).get('/admin/service-requests').query({ q }).set('authorization', admin).expect(200)).body as {
+          total: number;
+        }
+      ).total;
     expect(await search(ERASED.firstName)).toBe(0);
     expect(await search('questionnaire')).toBe(1);
   });
 
   it('teams keep working without the member; their cached aggregates are not reused', async () => {
-    const profileTeam = (await request(profile.url).get(`/team/${ids.profileTeam}`).set('authorization', admin).expect(200)).body as { members: string[]; managers: string[] };
+    const profileTeam = (await request(profile.url).get(`/team/${ids.profileTeam}`).set('authorization', admin).expect(200)).body as {
+      members: string[];
+      managers: string[];
+    };
     expect(profileTeam).toMatchObject({ members: [ids.other], managers: [] });
-    const algorithmTeam = (await request(evaluation.url).get(`/algorithm/teams/${ids.algorithmTeam}`).set('authorization', admin).expect(200)).body as { memberPersonaIds: string[] };
+    const algorithmTeam = (
+      await request(evaluation.url).get(`/algorithm/teams/${ids.algorithmTeam}`).set('authorization', admin).expect(200)
+    ).body as { memberPersonaIds: string[] };
     expect(algorithmTeam.memberPersonaIds).toEqual([ids.other, ids.third]);
-    const after = Number((await client.query(`SELECT profiles_version FROM evaluation.teams WHERE id = $1`, [ids.algorithmTeam])).rows[0].profiles_version);
+    const after = Number(
+      (await client.query(`SELECT profiles_version FROM evaluation.teams WHERE id = $1`, [ids.algorithmTeam])).rows[0].profiles_version,
+    );
     expect(after).toBeGreaterThan(versionBefore);
-    const simulated = (await request(evaluation.url).post(`/algorithm/teams/${ids.algorithmTeam}/simulate`).set('authorization', admin).send({}).expect(200)).body as { before: { teamSize: number } };
+    const simulated = (
+      await request(evaluation.url).post(`/algorithm/teams/${ids.algorithmTeam}/simulate`).set('authorization', admin).send({}).expect(200)
+    ).body as { before: { teamSize: number } };
     expect(simulated.before.teamSize).toBe(2);
     expect(shortlistBefore.map((item) => item.persona.id).sort()).toEqual([ids.persona, ids.other, ids.third].sort());
     const shortlist = await shortlistOf(evaluation.url);
     expect(shortlist.map((item) => item.persona.id).sort()).toEqual([ids.other, ids.third].sort());
     // The running instance answers what an instance without any cache answers.
-    const fresh = await startTestService('evaluation', (config) => evaluationAppModule(config), { databaseUrl: database.url, keys: tokens.keys });
+    const fresh = await startTestService('evaluation', (config) => evaluationAppModule(config), {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+    });
     try {
       expect(shortlist).toEqual(await shortlistOf(fresh.url));
     } finally {
@@ -235,8 +342,12 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
       }),
     ]);
     expect(rows[0].subject_hash).toBe(subjectHashOf(ids.persona));
-    expect((await client.query(`SELECT counts FROM evaluation.persona_erasure_parts`)).rows).toEqual([{ counts: expect.objectContaining({ evaluations: 1 }) }]);
-    expect((await client.query(`SELECT counts FROM organisation.persona_erasure_parts`)).rows).toEqual([{ counts: expect.objectContaining({ serviceRequests: 1 }) }]);
+    expect((await client.query(`SELECT counts FROM evaluation.persona_erasure_parts`)).rows).toEqual([
+      { counts: expect.objectContaining({ evaluations: 1 }) },
+    ]);
+    expect((await client.query(`SELECT counts FROM organisation.persona_erasure_parts`)).rows).toEqual([
+      { counts: expect.objectContaining({ serviceRequests: 1 }) },
+    ]);
   });
 
   it('answers 404 for a persona that never existed; the persona is gone for every reader', async () => {
@@ -251,7 +362,10 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     const address = 'deleted.persona@example.test';
     const created = await createPersona('Deletable', { emailAddress: address });
     const verifier = randomBytes(32).toString('base64url');
-    await request(profile.url).post('/persona/login').send({ emailAddress: address, codeChallenge: s256Challenge(verifier) }).expect(200);
+    await request(profile.url)
+      .post('/persona/login')
+      .send({ emailAddress: address, codeChallenge: s256Challenge(verifier) })
+      .expect(200);
     expect(await rowCount('profile.login_challenges WHERE subject_id = $1', [created.id])).toBe(1);
     expect(await rowCount('profile.refresh_tokens WHERE subject_id = $1', [created.id])).toBe(1);
     expect(await rowCount('profile.login_throttles WHERE subject_id = $1', [created.id])).toBe(1);

@@ -1,6 +1,13 @@
 import { buildOpenApiDocument, RequestLogWriter } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { ISO_TIMESTAMP, ResponseContract, type RunningTestService, startTestService, TestTokens, UNKNOWN_UUID } from '@teamfit/platform/testing';
+import {
+  ISO_TIMESTAMP,
+  ResponseContract,
+  type RunningTestService,
+  startTestService,
+  TestTokens,
+  UNKNOWN_UUID,
+} from '@teamfit/platform/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -27,7 +34,14 @@ interface ExportDocument {
   goals: unknown;
   evaluations: Array<Record<string, unknown> & { questions: Array<Record<string, unknown>>; results: Record<string, unknown> | null }>;
   serviceRequests: Array<Record<string, unknown> & { comments: Array<Record<string, unknown>> }>;
-  apiCalls: Array<{ service: string; method: string; url: string; body: unknown; params: Record<string, unknown>; query: Record<string, unknown> }>;
+  apiCalls: Array<{
+    service: string;
+    method: string;
+    url: string;
+    body: unknown;
+    params: Record<string, unknown>;
+    query: Record<string, unknown>;
+  }>;
 }
 
 /**
@@ -43,12 +57,28 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
   const admin = `Bearer ${tokens.admin()}`;
   const persona = (id: string, emailAddress: string) => `Bearer ${tokens.mint({ sub: id, kind: 'persona', emailAddress, personaId: id })}`;
   const questions = { q1: 0, q2: 0, q3: 0 };
-  const ids = { ada: '', grace: '', adaUser: 0, team: 0, soloTeam: 0, completed: '', unfinished: '', graceEvaluation: '', request: '', graceRequest: '', industry: 0, skill: 0, years: 0, location: 0 };
+  const ids = {
+    ada: '',
+    grace: '',
+    adaUser: 0,
+    team: 0,
+    soloTeam: 0,
+    completed: '',
+    unfinished: '',
+    graceEvaluation: '',
+    request: '',
+    graceRequest: '',
+    industry: 0,
+    skill: 0,
+    years: 0,
+    location: 0,
+  };
   const profileTeams = { member: '', manager: '', unrelated: '' };
   let contract: ResponseContract;
 
   const url = (service: keyof typeof services): string => services[service]?.url ?? '';
-  const exportOf = (id: string, authorization = admin) => request(url('profile')).get(`/persona/${id}/export`).set('authorization', authorization);
+  const exportOf = (id: string, authorization = admin) =>
+    request(url('profile')).get(`/persona/${id}/export`).set('authorization', authorization);
   const flushLogs = async () => {
     for (const service of Object.values(services)) await service?.app.get(RequestLogWriter).flush();
   };
@@ -69,44 +99,104 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     const ada = await profile
       .post('/persona')
       .set('authorization', admin)
-      .send({ user_id: randomUUID(), role: 'Analyst', description: 'Counts things', emailAddress: ADA, contactNumber: '+44 20 7946 0000', user: { firstName: 'Ada', lastName: 'Lovelace', emailAddress: ADA_USER } })
+      .send({
+        user_id: randomUUID(),
+        role: 'Analyst',
+        description: 'Counts things',
+        emailAddress: ADA,
+        contactNumber: '+44 20 7946 0000',
+        user: { firstName: 'Ada', lastName: 'Lovelace', emailAddress: ADA_USER },
+      })
       .expect(201);
     ids.ada = ada.body.id as string;
     ids.adaUser = ada.body.user.id as number;
-    ids.grace = (await profile.post('/persona').set('authorization', admin).send({ user_id: randomUUID(), role: 'Admiral', description: 'Finds bugs', emailAddress: GRACE }).expect(201)).body.id as string;
-    await profile.patch(`/persona/${ids.ada}`).set('authorization', persona(ids.ada, ADA)).send({ profileBio: 'Poetical science', resumeContent: 'Notes on the Analytical Engine' }).expect(200);
-    await profile.patch(`/persona/${ids.grace}`).set('authorization', persona(ids.grace, GRACE)).send({ profileBio: 'Nanoseconds' }).expect(200);
-    const team = (body: object) => profile.post('/team').set('authorization', admin).send({ organisation_id: 'org-1', ...body }).expect(201);
-    profileTeams.member = (await team({ teamName: 'Engine', roleName: 'Analyst', memberIds: [ids.ada, ids.grace], managers: [ids.grace] })).body._id as string;
+    ids.grace = (
+      await profile
+        .post('/persona')
+        .set('authorization', admin)
+        .send({ user_id: randomUUID(), role: 'Admiral', description: 'Finds bugs', emailAddress: GRACE })
+        .expect(201)
+    ).body.id as string;
+    await profile
+      .patch(`/persona/${ids.ada}`)
+      .set('authorization', persona(ids.ada, ADA))
+      .send({ profileBio: 'Poetical science', resumeContent: 'Notes on the Analytical Engine' })
+      .expect(200);
+    await profile
+      .patch(`/persona/${ids.grace}`)
+      .set('authorization', persona(ids.grace, GRACE))
+      .send({ profileBio: 'Nanoseconds' })
+      .expect(200);
+    const team = (body: object) =>
+      profile
+        .post('/team')
+        .set('authorization', admin)
+        .send({ organisation_id: 'org-1', ...body })
+        .expect(201);
+    profileTeams.member = (await team({ teamName: 'Engine', roleName: 'Analyst', memberIds: [ids.ada, ids.grace], managers: [ids.grace] }))
+      .body._id as string;
     profileTeams.manager = (await team({ teamName: 'Mill', teamDescription: 'Arithmetic', managers: [ids.ada] })).body._id as string;
     profileTeams.unrelated = (await team({ teamName: 'Navy', memberIds: [ids.grace] })).body._id as string;
 
     // Evaluation: teams, a completed and an unfinished evaluation, experience and goals.
-    const post = (path: string, body: object, authorization = admin) => evaluation.post(path).set('authorization', authorization).send(body);
-    ids.team = (await post('/algorithm/teams', { name: 'Difference', memberPersonaIds: [ids.ada, ids.grace] }).expect(201)).body.id as number;
+    const post = (path: string, body: object, authorization = admin) =>
+      evaluation.post(path).set('authorization', authorization).send(body);
+    ids.team = (await post('/algorithm/teams', { name: 'Difference', memberPersonaIds: [ids.ada, ids.grace] }).expect(201)).body
+      .id as number;
     ids.soloTeam = (await post('/algorithm/teams', { name: 'Solo', memberPersonaIds: [ids.grace] }).expect(201)).body.id as number;
     ids.completed = (await post('/evaluation', { personaId: ids.ada, teamId: ids.team }).expect(201)).body.id as string;
-    for (const [questionId, value] of [[questions.q1, 5], [questions.q2, 1], [questions.q3, 4]] as const) {
+    for (const [questionId, value] of [
+      [questions.q1, 5],
+      [questions.q2, 1],
+      [questions.q3, 4],
+    ] as const) {
       await post(`/evaluation/${ids.completed}/answer`, { questionId, value, timeTaken: 6 }, persona(ids.ada, ADA)).expect(200);
     }
     ids.unfinished = (await post('/evaluation', { personaId: ids.ada, teamId: ids.soloTeam }).expect(201)).body.id as string;
-    await post(`/evaluation/${ids.unfinished}/answer`, { questionId: questions.q1, value: 2, timeTaken: 3 }, persona(ids.ada, ADA)).expect(200);
+    await post(`/evaluation/${ids.unfinished}/answer`, { questionId: questions.q1, value: 2, timeTaken: 3 }, persona(ids.ada, ADA)).expect(
+      200,
+    );
     ids.graceEvaluation = (await post('/evaluation', { personaId: ids.grace, teamId: ids.soloTeam }).expect(201)).body.id as string;
     ids.industry = (await post('/algorithm/industries', { name: 'Computing' }).expect(201)).body.id as number;
     ids.skill = (await post('/algorithm/skills', { name: 'Mathematics' }).expect(201)).body.id as number;
     ids.years = (await post('/algorithm/professionalyears', { name: '10+ years', orderBy: 4 }).expect(201)).body.id as number;
     ids.location = (await post('/algorithm/locations', { name: 'London', countryId: 44 }).expect(201)).body.id as number;
-    await post('/algorithm/userexperiences', { userId: ids.adaUser, industryIds: [ids.industry], skillIds: [ids.skill], professionalYearsId: ids.years }).expect(201);
+    await post('/algorithm/userexperiences', {
+      userId: ids.adaUser,
+      industryIds: [ids.industry],
+      skillIds: [ids.skill],
+      professionalYearsId: ids.years,
+    }).expect(201);
     await post('/algorithm/usergoals', { userId: ids.adaUser, locationIds: [ids.location] }).expect(201);
 
     // Organisation (started after the evaluations: its platform questionnaire is not theirs).
     services.organisation = await startTestService('organisation', (config) => organisationAppModule(config), options);
     const hub = request(url('organisation'));
-    ids.request = (await hub.post('/hub/service-requests').set('authorization', persona(ids.ada, ADA)).send({ title: 'My results', description: 'Why 75?', urgency: 'HIGH', impact: 'LOW' }).expect(201)).body._id as string;
-    await hub.post(`/hub/service-requests/${ids.request}/comments`).set('authorization', persona(ids.ada, ADA)).send({ text: 'Any news?' }).expect(201);
-    await hub.post(`/admin/service-requests/${ids.request}/comments`).set('authorization', admin).send({ text: 'Looking into it', isInternal: false }).expect(201);
-    await hub.post(`/admin/service-requests/${ids.request}/comments`).set('authorization', admin).send({ text: 'Internal: escalate', isInternal: true }).expect(201);
-    ids.graceRequest = (await hub.post('/hub/service-requests').set('authorization', persona(ids.grace, GRACE)).send({ title: 'Not Ada' }).expect(201)).body._id as string;
+    ids.request = (
+      await hub
+        .post('/hub/service-requests')
+        .set('authorization', persona(ids.ada, ADA))
+        .send({ title: 'My results', description: 'Why 75?', urgency: 'HIGH', impact: 'LOW' })
+        .expect(201)
+    ).body._id as string;
+    await hub
+      .post(`/hub/service-requests/${ids.request}/comments`)
+      .set('authorization', persona(ids.ada, ADA))
+      .send({ text: 'Any news?' })
+      .expect(201);
+    await hub
+      .post(`/admin/service-requests/${ids.request}/comments`)
+      .set('authorization', admin)
+      .send({ text: 'Looking into it', isInternal: false })
+      .expect(201);
+    await hub
+      .post(`/admin/service-requests/${ids.request}/comments`)
+      .set('authorization', admin)
+      .send({ text: 'Internal: escalate', isInternal: true })
+      .expect(201);
+    ids.graceRequest = (
+      await hub.post('/hub/service-requests').set('authorization', persona(ids.grace, GRACE)).send({ title: 'Not Ada' }).expect(201)
+    ).body._id as string;
     // An account's ticket that quotes Ada's address is the account's, not Ada's.
     await hub.post('/hub/service-requests').set('authorization', admin).send({ title: 'About a candidate', description: ADA }).expect(201);
 
@@ -125,7 +215,10 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
          ($3, 'token-3', $4, '2026-05-01T10:02:00Z', NULL, NULL, '2026-05-31T10:02:00Z', '2026-05-31T10:02:00Z', '2026-05-01T10:02:00Z')`,
       [family, ids.ada, randomUUID(), ids.grace],
     );
-    await client.query(`INSERT INTO profile.login_throttles (subject_id, consecutive_failures, locked_until) VALUES ($1, 2, NULL), ($2, 5, '2026-05-01T11:00:00Z')`, [ids.ada, ids.grace]);
+    await client.query(
+      `INSERT INTO profile.login_throttles (subject_id, consecutive_failures, locked_until) VALUES ($1, 2, NULL), ($2, 5, '2026-05-01T11:00:00Z')`,
+      [ids.ada, ids.grace],
+    );
     await client.query(
       `INSERT INTO profile.persona_email_changes (persona_id, field, new_address, otp_hash, otp_salt, expires_at, created_at) VALUES ($1, 'emailAddress', 'ada.new@example.test', 'h', 's', '2026-05-04T10:10:00Z', '2026-05-04T10:00:00Z')`,
       [ids.ada],
@@ -171,23 +264,68 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
   it('holds the persona with every profile field', async () => {
     const stored = await request(url('profile')).get(`/persona/${ids.ada}`).set('authorization', admin).expect(200);
     expect(document.persona).toEqual(stored.body);
-    expect(document.persona).toMatchObject({ emailAddress: ADA, contactNumber: '+44 20 7946 0000', profileBio: 'Poetical science', resumeContent: 'Notes on the Analytical Engine' });
+    expect(document.persona).toMatchObject({
+      emailAddress: ADA,
+      contactNumber: '+44 20 7946 0000',
+      profileBio: 'Poetical science',
+      resumeContent: 'Notes on the Analytical Engine',
+    });
   });
 
   it('holds its sign-in records without a hash or salt, and its pending address change', () => {
     expect(document.signIn).toEqual({
-      codes: [{ emailAddress: ADA, requestedAt: '2026-05-01T10:00:00.000Z', expiresAt: '2026-05-01T10:10:00.000Z', usedAt: '2026-05-01T10:02:00.000Z', supersededAt: null }],
-      sessions: [{ startedAt: '2026-05-01T10:02:00.000Z', lastRefreshedAt: '2026-05-02T09:00:00.000Z', endsAt: '2026-05-31T10:02:00.000Z', revokedAt: '2026-05-03T18:00:00.000Z' }],
+      codes: [
+        {
+          emailAddress: ADA,
+          requestedAt: '2026-05-01T10:00:00.000Z',
+          expiresAt: '2026-05-01T10:10:00.000Z',
+          usedAt: '2026-05-01T10:02:00.000Z',
+          supersededAt: null,
+        },
+      ],
+      sessions: [
+        {
+          startedAt: '2026-05-01T10:02:00.000Z',
+          lastRefreshedAt: '2026-05-02T09:00:00.000Z',
+          endsAt: '2026-05-31T10:02:00.000Z',
+          revokedAt: '2026-05-03T18:00:00.000Z',
+        },
+      ],
       lock: { consecutiveFailures: 2, lockedUntil: null },
-      pendingEmailChange: { field: 'emailAddress', newAddress: 'ada.new@example.test', requestedAt: '2026-05-04T10:00:00.000Z', expiresAt: '2026-05-04T10:10:00.000Z' },
+      pendingEmailChange: {
+        field: 'emailAddress',
+        newAddress: 'ada.new@example.test',
+        requestedAt: '2026-05-04T10:00:00.000Z',
+        expiresAt: '2026-05-04T10:10:00.000Z',
+      },
     });
     expect(JSON.stringify(document)).not.toMatch(/hash-a|salt-a|token-1/);
   });
 
   it('holds its profile teams, as member or manager, without the other people in them', () => {
     expect(document.profileTeams).toEqual([
-      { _id: profileTeams.member, organisation_id: 'org-1', teamName: 'Engine', teamDescription: null, roleName: 'Analyst', member: true, manager: false, createdAt: expect.stringMatching(ISO_TIMESTAMP), updatedAt: expect.stringMatching(ISO_TIMESTAMP) },
-      { _id: profileTeams.manager, organisation_id: 'org-1', teamName: 'Mill', teamDescription: 'Arithmetic', roleName: null, member: false, manager: true, createdAt: expect.stringMatching(ISO_TIMESTAMP), updatedAt: expect.stringMatching(ISO_TIMESTAMP) },
+      {
+        _id: profileTeams.member,
+        organisation_id: 'org-1',
+        teamName: 'Engine',
+        teamDescription: null,
+        roleName: 'Analyst',
+        member: true,
+        manager: false,
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+        updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      },
+      {
+        _id: profileTeams.manager,
+        organisation_id: 'org-1',
+        teamName: 'Mill',
+        teamDescription: 'Arithmetic',
+        roleName: null,
+        member: false,
+        manager: true,
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+        updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      },
     ]);
   });
 
@@ -202,27 +340,78 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
       professionalYears: { id: ids.years, name: '10+ years' },
       educationLevel: null,
     });
-    expect(document.goals).toEqual({ userId: ids.adaUser, industries: [], functions: [], skills: [], locations: [{ id: ids.location, name: 'London' }] });
+    expect(document.goals).toEqual({
+      userId: ids.adaUser,
+      industries: [],
+      functions: [],
+      skills: [],
+      locations: [{ id: ids.location, name: 'London' }],
+    });
   });
 
   it('holds its evaluations with every question, its answers and the stored results', async () => {
     const served = await request(url('evaluation')).get(`/evaluation/${ids.completed}`).set('authorization', admin).expect(200);
     expect(document.evaluations.map((evaluation) => evaluation['id'])).toEqual([ids.completed, ids.unfinished]);
     const [completed, unfinished] = document.evaluations;
-    expect(completed).toMatchObject({ algorithmTeamId: ids.team, algorithmTeamName: 'Difference', status: 'complete', answered: 3, total: 3, completedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(completed).toMatchObject({
+      algorithmTeamId: ids.team,
+      algorithmTeamName: 'Difference',
+      status: 'complete',
+      answered: 3,
+      total: 3,
+      completedAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
     expect(completed?.results).toEqual(served.body.results);
     expect(completed?.questions).toEqual([
-      expect.objectContaining({ order: 0, id: questions.q1, text: 'I like a quick tempo.', summary: 'Preference for speed.', questionGroupName: 'pace', answer: { value: 5, timeTaken: 6, answeredAt: expect.stringMatching(ISO_TIMESTAMP) } }),
-      expect.objectContaining({ order: 1, id: questions.q2, text: 'I prefer to take my time.', summary: null, questionGroupName: 'pace', answer: expect.objectContaining({ value: 1 }) }),
-      expect.objectContaining({ order: 2, id: questions.q3, text: 'I set myself ambitious goals.', questionGroupName: 'drive', answer: expect.objectContaining({ value: 4 }) }),
+      expect.objectContaining({
+        order: 0,
+        id: questions.q1,
+        text: 'I like a quick tempo.',
+        summary: 'Preference for speed.',
+        questionGroupName: 'pace',
+        answer: { value: 5, timeTaken: 6, answeredAt: expect.stringMatching(ISO_TIMESTAMP) },
+      }),
+      expect.objectContaining({
+        order: 1,
+        id: questions.q2,
+        text: 'I prefer to take my time.',
+        summary: null,
+        questionGroupName: 'pace',
+        answer: expect.objectContaining({ value: 1 }),
+      }),
+      expect.objectContaining({
+        order: 2,
+        id: questions.q3,
+        text: 'I set myself ambitious goals.',
+        questionGroupName: 'drive',
+        answer: expect.objectContaining({ value: 4 }),
+      }),
     ]);
-    expect(unfinished).toMatchObject({ algorithmTeamId: ids.soloTeam, status: 'in_progress', answered: 1, completedAt: null, results: null });
-    expect(unfinished?.questions.map((question) => (question['answer'] as { value: number } | null)?.value ?? null)).toEqual([2, null, null]);
+    expect(unfinished).toMatchObject({
+      algorithmTeamId: ids.soloTeam,
+      status: 'in_progress',
+      answered: 1,
+      completedAt: null,
+      results: null,
+    });
+    expect(unfinished?.questions.map((question) => (question['answer'] as { value: number } | null)?.value ?? null)).toEqual([
+      2,
+      null,
+      null,
+    ]);
   });
 
   it('holds the service requests it filed with their public comments, never internal ones', () => {
     expect(document.serviceRequests).toEqual([
-      expect.objectContaining({ _id: ids.request, title: 'My results', description: 'Why 75?', urgency: 'HIGH', impact: 'LOW', status: 'NEW', deletedAt: null }),
+      expect.objectContaining({
+        _id: ids.request,
+        title: 'My results',
+        description: 'Why 75?',
+        urgency: 'HIGH',
+        impact: 'LOW',
+        status: 'NEW',
+        deletedAt: null,
+      }),
     ]);
     expect(document.serviceRequests[0]?.comments.map((comment) => [comment['authorType'], comment['text']])).toEqual([
       ['REQUESTER', 'Any news?'],
@@ -246,7 +435,10 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     );
     for (const call of document.apiCalls) {
       const text = JSON.stringify([call.url, call.params, call.query, call.body]).replace(/\\u0040/g, '@');
-      expect({ call: call.url, carriesIdentity: text.includes(ids.ada) || text.includes(ADA) || text.includes(ADA_USER) }).toEqual({ call: call.url, carriesIdentity: true });
+      expect({ call: call.url, carriesIdentity: text.includes(ids.ada) || text.includes(ADA) || text.includes(ADA_USER) }).toEqual({
+        call: call.url,
+        carriesIdentity: true,
+      });
     }
     expect(calls).not.toContain(`profile PATCH /persona/${ids.grace}`);
     expect(calls.filter((call) => call.startsWith('profile POST /longer'))).toEqual([]);
@@ -256,7 +448,8 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
 
   it('holds nothing of the other persona beyond what an entry about both says', () => {
     const withoutSharedEntries = JSON.stringify({ ...document, apiCalls: [] });
-    for (const fragment of [ids.grace, GRACE, 'Nanoseconds', ids.graceEvaluation, ids.graceRequest, 'Not Ada', 'Navy', 'hash-g']) expect(withoutSharedEntries).not.toContain(fragment);
+    for (const fragment of [ids.grace, GRACE, 'Nanoseconds', ids.graceEvaluation, ids.graceRequest, 'Not Ada', 'Navy', 'hash-g'])
+      expect(withoutSharedEntries).not.toContain(fragment);
   });
 
   it('answers a persona token for its own persona with the same document', async () => {
@@ -295,7 +488,13 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     );
     // The profile service's own connections with a transaction open (the snapshot's, while it lasts).
     const openTransactions = async () =>
-      Number((await client.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'profile' AND xact_start IS NOT NULL")).rows[0]?.n);
+      Number(
+        (
+          await client.query<{ n: string }>(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'profile' AND xact_start IS NOT NULL",
+          )
+        ).rows[0]?.n,
+      );
     let received = 0;
     await new Promise<void>((resolve, reject) => {
       const call = http.get(`${url('profile')}/persona/${ids.ada}/export`, { headers: { authorization: admin } }, (response) => {

@@ -22,15 +22,30 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
   const api = () => request(profile.service.url);
 
   const createPersona = async (body: Record<string, unknown>): Promise<Persona> =>
-    (await api().post('/persona').set('Authorization', profile.admin).send({ user_id: randomUUID(), role: 'Engineer', description: 'Signs in', ...body }).expect(201)).body as Persona;
+    (
+      await api()
+        .post('/persona')
+        .set('Authorization', profile.admin)
+        .send({ user_id: randomUUID(), role: 'Engineer', description: 'Signs in', ...body })
+        .expect(201)
+    ).body as Persona;
 
   /** Logs in and reads the code from the e-mail the real SMTP listener received. */
   const login = async (emailAddress: string, mailbox: string = emailAddress, verifier = newVerifier()) => {
     const before = smtp.messages.length;
-    const response = await api().post('/persona/login').send({ emailAddress, codeChallenge: s256Challenge(verifier) }).expect(200);
+    const response = await api()
+      .post('/persona/login')
+      .send({ emailAddress, codeChallenge: s256Challenge(verifier) })
+      .expect(200);
     while (smtp.messages.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
     const otp = otpFromMail(await smtp.latestTo(mailbox));
-    return { loginToken: response.body.accessToken as string, refreshToken: response.body.refreshToken as string, otp, verifier, body: response.body as unknown };
+    return {
+      loginToken: response.body.accessToken as string,
+      refreshToken: response.body.refreshToken as string,
+      otp,
+      verifier,
+      body: response.body as unknown,
+    };
   };
 
   const verify = (loginToken: string, otp: string, codeVerifier: string) =>
@@ -61,8 +76,17 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
 
     // The login-step token: kind persona-login, with emailAddress and personaId (docs/profile.md, "Persona sign-in").
     const [header] = loginToken.split('.');
-    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({ alg: 'ES256', typ: 'persona-login+jwt', kid: expect.any(String) });
-    expect(signer.verify(loginToken)).toMatchObject({ kind: 'persona-login', sub: persona.id, personaId: persona.id, emailAddress: 'Ada.Persona@Example.test' });
+    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({
+      alg: 'ES256',
+      typ: 'persona-login+jwt',
+      kid: expect.any(String),
+    });
+    expect(signer.verify(loginToken)).toMatchObject({
+      kind: 'persona-login',
+      sub: persona.id,
+      personaId: persona.id,
+      emailAddress: 'Ada.Persona@Example.test',
+    });
     const mail = await smtp.latestTo('ada.persona@example.test');
     expect(mail.raw).toContain('Subject: Your Teamfit sign-in code:');
 
@@ -80,7 +104,12 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
       },
     });
     const accessToken = response.body.accessToken as string;
-    expect(signer.verify(accessToken)).toMatchObject({ kind: 'persona', sub: persona.id, personaId: persona.id, emailAddress: 'Ada.Persona@Example.test' });
+    expect(signer.verify(accessToken)).toMatchObject({
+      kind: 'persona',
+      sub: persona.id,
+      personaId: persona.id,
+      emailAddress: 'Ada.Persona@Example.test',
+    });
 
     // The new token authenticates the persona's own calls.
     const me = await api().get('/persona/me').set('authorization', `Bearer ${accessToken}`).expect(200);
@@ -96,18 +125,30 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
     const persona = await createPersona({ user: { emailAddress: 'only.user@example.test', firstName: 'Only' } });
     const { loginToken, otp, verifier } = await login('ONLY.USER@example.test', 'only.user@example.test');
     const response = await verify(loginToken, otp, verifier).expect(200);
-    expect(response.body.persona).toEqual({ id: persona.id, role: 'Engineer', emailAddress: 'only.user@example.test', user: { id: persona.user.id, firstName: 'Only', lastName: null, username: null } });
+    expect(response.body.persona).toEqual({
+      id: persona.id,
+      role: 'Engineer',
+      emailAddress: 'only.user@example.test',
+      user: { id: persona.user.id, firstName: 'Only', lastName: null, username: null },
+    });
   });
 
   it('answers an unknown e-mail address with 404', async () => {
-    const response = await api().post('/persona/login').send({ emailAddress: 'nobody@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(404);
+    const response = await api()
+      .post('/persona/login')
+      .send({ emailAddress: 'nobody@example.test', codeChallenge: s256Challenge(newVerifier()) })
+      .expect(404);
     expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'No persona is registered with this e-mail address' });
   });
 
   it('stores its challenges in the profile schema, the code only as a hash', async () => {
     const persona = await createPersona({ emailAddress: 'hash@example.test' });
     const { otp } = await login('hash@example.test');
-    const rows = await queryRows<{ otp_hash: string }>(profile.database.url, 'SELECT otp_hash FROM profile.login_challenges WHERE subject_id = $1', [persona.id]);
+    const rows = await queryRows<{ otp_hash: string }>(
+      profile.database.url,
+      'SELECT otp_hash FROM profile.login_challenges WHERE subject_id = $1',
+      [persona.id],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.otp_hash).not.toContain(otp);
     expect(await queryRows(profile.database.url, 'SELECT 1 FROM auth.login_challenges WHERE subject_id = $1', [persona.id])).toEqual([]);
@@ -126,8 +167,19 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
   });
 
   it('validates the bodies with 400 naming the field', async () => {
-    expectBadRequest((await api().post('/persona/login').send({ emailAddress: 'x@example.test', codeChallenge: 'short' }).expect(400)).body, 'codeChallenge');
-    expectBadRequest((await api().post('/persona/login').send({ codeChallenge: s256Challenge(newVerifier()) }).expect(400)).body, 'emailAddress');
+    expectBadRequest(
+      (await api().post('/persona/login').send({ emailAddress: 'x@example.test', codeChallenge: 'short' }).expect(400)).body,
+      'codeChallenge',
+    );
+    expectBadRequest(
+      (
+        await api()
+          .post('/persona/login')
+          .send({ codeChallenge: s256Challenge(newVerifier()) })
+          .expect(400)
+      ).body,
+      'emailAddress',
+    );
     await createPersona({ emailAddress: 'body@example.test' });
     const { loginToken, otp } = await login('body@example.test');
     expectBadRequest((await verify(loginToken, otp, 'x'.repeat(42)).expect(400)).body, 'codeVerifier');
@@ -142,14 +194,27 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
     const others: Array<[string, string]> = [
       [`Bearer ${profile.tokens.admin()}`, 'A account token cannot be used here'],
       [profile.persona(persona.id), 'A persona token cannot be used here'],
-      [`Bearer ${profile.tokens.mint({ sub: persona.id, kind: 'login', emailAddress: 'kinds@example.test', challengeId: randomUUID() })}`, 'A login token cannot be used here'],
-      [`Bearer ${expired.mint({ sub: persona.id, kind: 'persona-login', emailAddress: 'kinds@example.test', personaId: persona.id, challengeId: randomUUID() })}`, 'Invalid or expired token'],
-      [`Bearer ${new TestTokens().mint({ sub: persona.id, kind: 'persona-login', emailAddress: 'kinds@example.test', personaId: persona.id, challengeId: randomUUID() })}`, 'Invalid or expired token'],
+      [
+        `Bearer ${profile.tokens.mint({ sub: persona.id, kind: 'login', emailAddress: 'kinds@example.test', challengeId: randomUUID() })}`,
+        'A login token cannot be used here',
+      ],
+      [
+        `Bearer ${expired.mint({ sub: persona.id, kind: 'persona-login', emailAddress: 'kinds@example.test', personaId: persona.id, challengeId: randomUUID() })}`,
+        'Invalid or expired token',
+      ],
+      [
+        `Bearer ${new TestTokens().mint({ sub: persona.id, kind: 'persona-login', emailAddress: 'kinds@example.test', personaId: persona.id, challengeId: randomUUID() })}`,
+        'Invalid or expired token',
+      ],
       ['Bearer not-a-token', 'Invalid or expired token'],
       ['Basic dXNlcjpwYXNz', 'Authorization header must be "Bearer <token>"'],
     ];
     for (const [authorization, message] of others) {
-      const refused = await api().post('/persona/verify').set('authorization', authorization).send({ otp: '123456', codeVerifier: newVerifier() }).expect(401);
+      const refused = await api()
+        .post('/persona/verify')
+        .set('authorization', authorization)
+        .send({ otp: '123456', codeVerifier: newVerifier() })
+        .expect(401);
       expect(refused.body).toEqual({ statusCode: 401, error: 'Unauthorized', message });
     }
   });
@@ -173,7 +238,10 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
     const persona = await createPersona({ emailAddress: 'blocked@example.test' });
     await api().put(`/persona/${persona.id}/access`).set('Authorization', profile.admin).send({ status: 'BLOCKED' }).expect(200);
     const before = smtp.messages.length;
-    const response = await api().post('/persona/login').send({ emailAddress: 'blocked@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(403);
+    const response = await api()
+      .post('/persona/login')
+      .send({ emailAddress: 'blocked@example.test', codeChallenge: s256Challenge(newVerifier()) })
+      .expect(403);
     expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'This persona is blocked' });
     expect(smtp.messages.length).toBe(before);
   });
@@ -184,20 +252,39 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
     // The refresh token of the login answer never works (it travelled before the code was proven).
     await api().post('/persona/token').send({ refreshToken: loginRefresh }).expect(403);
     const verified = await verify(loginToken, otp, verifier).expect(200);
-    const refreshed = await api().post('/persona/token').send({ refreshToken: verified.body.refreshToken as string }).expect(200);
+    const refreshed = await api()
+      .post('/persona/token')
+      .send({ refreshToken: verified.body.refreshToken as string })
+      .expect(200);
     expect(refreshed.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
     expect(signer.verify(refreshed.body.accessToken as string)).toMatchObject({ kind: 'persona', personaId: persona.id });
-    await api().post('/persona/token').send({ refreshToken: verified.body.refreshToken as string }).expect(403);
+    await api()
+      .post('/persona/token')
+      .send({ refreshToken: verified.body.refreshToken as string })
+      .expect(403);
     // Re-use revoked the family: the newest token is spent too.
-    await api().post('/persona/token').send({ refreshToken: refreshed.body.refreshToken as string }).expect(403);
+    await api()
+      .post('/persona/token')
+      .send({ refreshToken: refreshed.body.refreshToken as string })
+      .expect(403);
   });
 
   it('concurrent logins leave one live challenge; wrong codes across challenges lock verify with Retry-After', async () => {
     const persona = await createPersona({ emailAddress: 'racer.persona@example.test' });
     const verifiers = Array.from({ length: 6 }, newVerifier);
-    const logins = await Promise.all(verifiers.map((verifier) => api().post('/persona/login').send({ emailAddress: 'racer.persona@example.test', codeChallenge: s256Challenge(verifier) })));
+    const logins = await Promise.all(
+      verifiers.map((verifier) =>
+        api()
+          .post('/persona/login')
+          .send({ emailAddress: 'racer.persona@example.test', codeChallenge: s256Challenge(verifier) }),
+      ),
+    );
     expect(logins.map((response) => response.status)).toEqual(Array(6).fill(200));
-    const live = await queryRows<{ count: string }>(profile.database.url, 'SELECT count(*) FROM profile.login_challenges WHERE subject_id = $1 AND consumed_at IS NULL AND superseded_at IS NULL', [persona.id]);
+    const live = await queryRows<{ count: string }>(
+      profile.database.url,
+      'SELECT count(*) FROM profile.login_challenges WHERE subject_id = $1 AND consumed_at IS NULL AND superseded_at IS NULL',
+      [persona.id],
+    );
     expect(live).toEqual([{ count: '1' }]);
 
     const wrongFor = (otp: string) => (otp === '000000' ? '111111' : '000000');
@@ -205,7 +292,10 @@ describe('persona sign-in: /persona/login, /persona/verify, /persona/token', () 
     for (let attempt = 0; attempt < 5; attempt += 1) await verify(first.loginToken, wrongFor(first.otp), first.verifier).expect(400);
     const second = await login('racer.persona@example.test');
     for (let attempt = 0; attempt < 5; attempt += 1) await verify(second.loginToken, wrongFor(second.otp), second.verifier).expect(400);
-    const third = await api().post('/persona/login').send({ emailAddress: 'racer.persona@example.test', codeChallenge: s256Challenge(newVerifier()) }).expect(429);
+    const third = await api()
+      .post('/persona/login')
+      .send({ emailAddress: 'racer.persona@example.test', codeChallenge: s256Challenge(newVerifier()) })
+      .expect(429);
     expect(third.headers['retry-after']).toMatch(/^(29|30)$/);
     // The lockout holds at verify as well: a challenge started later waits, even with the right code.
     clock.offsetMs = 31_000;

@@ -17,7 +17,12 @@ export class PersonaFactory {
 
   create(overrides: Partial<NewPersonaRow> = {}): Promise<PersonaRow> {
     this.created += 1;
-    return this.repository.insert(this.db, { userId: randomUUID(), role: 'Engineer', description: `Persona ${this.created}`, ...overrides });
+    return this.repository.insert(this.db, {
+      userId: randomUUID(),
+      role: 'Engineer',
+      description: `Persona ${this.created}`,
+      ...overrides,
+    });
   }
 
   /** A persona named for the test, with a numeric user id (the algorithm's user). */

@@ -16,9 +16,17 @@ describe('profile service: /persona', () => {
   let profile: ProfileHarness;
   const api = () => request(profile.service.url);
   const create = async (body: Record<string, unknown> = {}): Promise<Persona> =>
-    (await api().post('/persona').set('Authorization', profile.admin).send({ user_id: randomUUID(), role: 'Engineer', description: 'A persona', ...body }).expect(201)).body as Persona;
-  const read = async (id: string): Promise<Persona> => (await api().get(`/persona/${id}`).set('Authorization', profile.member).expect(200)).body as Persona;
-  const page = async (query: string): Promise<PersonaPage> => (await api().get(`/persona${query}`).set('Authorization', profile.member).expect(200)).body as PersonaPage;
+    (
+      await api()
+        .post('/persona')
+        .set('Authorization', profile.admin)
+        .send({ user_id: randomUUID(), role: 'Engineer', description: 'A persona', ...body })
+        .expect(201)
+    ).body as Persona;
+  const read = async (id: string): Promise<Persona> =>
+    (await api().get(`/persona/${id}`).set('Authorization', profile.member).expect(200)).body as Persona;
+  const page = async (query: string): Promise<PersonaPage> =>
+    (await api().get(`/persona${query}`).set('Authorization', profile.member).expect(200)).body as PersonaPage;
 
   beforeAll(async () => {
     profile = await startProfile();
@@ -77,8 +85,16 @@ describe('profile service: /persona', () => {
       const first = await create();
       const second = await create();
       expect(second.user.id).toBeGreaterThan(first.user.id);
-      const given = await create({ user: { id: 987654, firstName: 'Grace', lastName: 'Hopper', username: 'grace', emailAddress: 'grace@example.test' } });
-      expect(given.user).toEqual({ id: 987654, firstName: 'Grace', lastName: 'Hopper', username: 'grace', emailAddress: 'grace@example.test' });
+      const given = await create({
+        user: { id: 987654, firstName: 'Grace', lastName: 'Hopper', username: 'grace', emailAddress: 'grace@example.test' },
+      });
+      expect(given.user).toEqual({
+        id: 987654,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        username: 'grace',
+        emailAddress: 'grace@example.test',
+      });
     });
 
     it('lets an administrator set roles and status at creation; isCandidate follows CANDIDATE', async () => {
@@ -155,7 +171,10 @@ describe('profile service: /persona', () => {
 
     it('accepts limit 100 and rejects more with 400 naming limit', async () => {
       expect((await page('?limit=100')).limit).toBe(100);
-      expectBadRequest((await api().get('/persona?limit=101').set('Authorization', profile.member).expect(400)).body, 'limit must not be greater than 100');
+      expectBadRequest(
+        (await api().get('/persona?limit=101').set('Authorization', profile.member).expect(400)).body,
+        'limit must not be greater than 100',
+      );
     });
 
     it.each([
@@ -179,13 +198,24 @@ describe('profile service: /persona', () => {
 
   describe('PUT /persona/:id', () => {
     it('merges user field by field and changes only the given fields', async () => {
-      const persona = await create({ user: { firstName: 'Ada', lastName: 'Byron', username: 'ada', emailAddress: 'ada.user@example.test' }, contactNumber: '1' });
+      const persona = await create({
+        user: { firstName: 'Ada', lastName: 'Byron', username: 'ada', emailAddress: 'ada.user@example.test' },
+        contactNumber: '1',
+      });
       await clockPast(persona.updatedAt);
       const userId = randomUUID();
       const response = await api()
         .put(`/persona/${persona.id}`)
         .set('Authorization', profile.admin)
-        .send({ user: { lastName: 'Lovelace' }, user_id: userId, role: 'Analyst', description: 'Notes', emailAddress: 'ada.persona@example.test', personalWebsite: 'https://ada.example.test', contactNumber: null })
+        .send({
+          user: { lastName: 'Lovelace' },
+          user_id: userId,
+          role: 'Analyst',
+          description: 'Notes',
+          emailAddress: 'ada.persona@example.test',
+          personalWebsite: 'https://ada.example.test',
+          contactNumber: null,
+        })
         .expect(200);
       const updated = response.body as Persona;
       expect(updated).toEqual({
@@ -205,7 +235,8 @@ describe('profile service: /persona', () => {
 
     it('rejects invalid or unaccepted fields with 400 naming them, changing nothing', async () => {
       const persona = await create();
-      const put = (body: Record<string, unknown>) => api().put(`/persona/${persona.id}`).set('Authorization', profile.admin).send(body).expect(400);
+      const put = (body: Record<string, unknown>) =>
+        api().put(`/persona/${persona.id}`).set('Authorization', profile.admin).send(body).expect(400);
       expectBadRequest((await put({ linkedinProfileUrl: 'linkedin' })).body, 'linkedinProfileUrl must be a URL address');
       expectBadRequest((await put({ user: { emailAddress: 'x' } })).body, 'user.emailAddress must be an email');
       expectBadRequest((await put({ user: { id: 5 } })).body, 'property user.id should not exist');
@@ -223,7 +254,11 @@ describe('profile service: /persona', () => {
 
   describe('PATCH /persona/:persona_id', () => {
     it('changes the given profile fields, leaves omitted ones unchanged, and answers the full persona', async () => {
-      const persona = await create({ emailAddress: 'patch@example.test', contactNumber: '42', user: { firstName: 'Pat', lastName: 'Ch', username: 'pat' } });
+      const persona = await create({
+        emailAddress: 'patch@example.test',
+        contactNumber: '42',
+        user: { firstName: 'Pat', lastName: 'Ch', username: 'pat' },
+      });
       const response = await api()
         .patch(`/persona/${persona.id}`)
         .set('Authorization', profile.admin)
@@ -283,15 +318,26 @@ describe('profile service: /persona', () => {
 
     it('forbids non-administrator accounts with 403', async () => {
       const persona = await create();
-      const response = await api().patch(`/persona/${persona.id}`).set('Authorization', profile.member).send({ profileBio: 'x' }).expect(403);
+      const response = await api()
+        .patch(`/persona/${persona.id}`)
+        .set('Authorization', profile.member)
+        .send({ profileBio: 'x' })
+        .expect(403);
       expect(response.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Administrator rights are required' });
       expect(await read(persona.id)).toEqual(persona);
     });
 
     it('answers 404 for an unknown id and 400 naming persona_id for a malformed one', async () => {
-      const missing = await api().patch(`/persona/${UNKNOWN_UUID}`).set('Authorization', profile.admin).send({ profileBio: 'x' }).expect(404);
+      const missing = await api()
+        .patch(`/persona/${UNKNOWN_UUID}`)
+        .set('Authorization', profile.admin)
+        .send({ profileBio: 'x' })
+        .expect(404);
       expect(missing.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Persona not found' });
-      expectBadRequest((await api().patch('/persona/abc').set('Authorization', profile.admin).send({ profileBio: 'x' }).expect(400)).body, 'persona_id must be a UUID');
+      expectBadRequest(
+        (await api().patch('/persona/abc').set('Authorization', profile.admin).send({ profileBio: 'x' }).expect(400)).body,
+        'persona_id must be a UUID',
+      );
     });
   });
 });

@@ -65,7 +65,11 @@ export async function startProfile(options: { env?: Record<string, string>; app?
 }
 
 /** Runs one query on a test database (for checking what is stored, never for the code under test). */
-export async function queryRows<T extends Record<string, unknown>>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {

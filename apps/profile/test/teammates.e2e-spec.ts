@@ -16,7 +16,8 @@ interface Teammate {
 describe('profile service: /teammate and /me', () => {
   let profile: ProfileHarness;
   const api = () => request(profile.service.url);
-  const list = async (): Promise<Teammate[]> => (await api().get('/teammate').set('Authorization', profile.member).expect(200)).body as Teammate[];
+  const list = async (): Promise<Teammate[]> =>
+    (await api().get('/teammate').set('Authorization', profile.member).expect(200)).body as Teammate[];
   const create = async (body: Record<string, unknown>): Promise<Teammate> =>
     (await api().post('/teammate').set('Authorization', profile.admin).send(body).expect(201)).body as Teammate;
 
@@ -43,7 +44,10 @@ describe('profile service: /teammate and /me', () => {
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       });
-      const stored = await api().get(`/teammate/${(response.body as Teammate)._id}`).set('Authorization', profile.member).expect(200);
+      const stored = await api()
+        .get(`/teammate/${(response.body as Teammate)._id}`)
+        .set('Authorization', profile.member)
+        .expect(200);
       expect(stored.body).toEqual(response.body);
     });
 
@@ -53,7 +57,11 @@ describe('profile service: /teammate and /me', () => {
       ['a missing emailAddress', { firstName: 'A', lastName: 'B' }, 'emailAddress must be an email'],
       ['a bad emailAddress', { firstName: 'A', lastName: 'B', emailAddress: 'not-an-email' }, 'emailAddress must be an email'],
       ['a number as firstName', { firstName: 7, lastName: 'B', emailAddress: 'c@example.test' }, 'firstName must be a string'],
-      ['an unknown field', { firstName: 'A', lastName: 'B', emailAddress: 'd@example.test', _id: UNKNOWN_OBJECT_ID }, 'property _id should not exist'],
+      [
+        'an unknown field',
+        { firstName: 'A', lastName: 'B', emailAddress: 'd@example.test', _id: UNKNOWN_OBJECT_ID },
+        'property _id should not exist',
+      ],
     ])('rejects %s with 400 naming the field, creating nothing', async (_case, body, fragment) => {
       const before = await list();
       const response = await api().post('/teammate').set('Authorization', profile.admin).send(body).expect(400);
@@ -77,7 +85,10 @@ describe('profile service: /teammate and /me', () => {
         const emailAddress = `race-${round}@example.test`;
         const responses = await Promise.all([
           api().post('/teammate').set('Authorization', profile.admin).send({ firstName: 'Race', lastName: 'One', emailAddress }),
-          api().post('/teammate').set('Authorization', profile.admin).send({ firstName: 'Race', lastName: 'Two', emailAddress: emailAddress.toUpperCase() }),
+          api()
+            .post('/teammate')
+            .set('Authorization', profile.admin)
+            .send({ firstName: 'Race', lastName: 'Two', emailAddress: emailAddress.toUpperCase() }),
         ]);
         expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
         expect((await list()).filter((teammate) => teammate.emailAddress.toLowerCase() === emailAddress)).toHaveLength(1);
@@ -99,7 +110,10 @@ describe('profile service: /teammate and /me', () => {
     it('answers 404 for an unknown id and 400 naming id for a malformed one', async () => {
       const missing = await api().get(`/teammate/${UNKNOWN_OBJECT_ID}`).set('Authorization', profile.member).expect(404);
       expect(missing.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Teammate not found' });
-      expectBadRequest((await api().get('/teammate/not-an-id').set('Authorization', profile.member).expect(400)).body, 'id must be a mongodb id');
+      expectBadRequest(
+        (await api().get('/teammate/not-an-id').set('Authorization', profile.member).expect(400)).body,
+        'id must be a mongodb id',
+      );
     });
   });
 
@@ -122,7 +136,11 @@ describe('profile service: /teammate and /me', () => {
     it('changes only the given fields and bumps updatedAt', async () => {
       const teammate = await create({ firstName: 'Grace', lastName: 'Brewster', emailAddress: 'grace@example.test' });
       await clockPast(teammate.updatedAt);
-      const response = await api().put(`/teammate/${teammate._id}`).set('Authorization', profile.admin).send({ lastName: 'Hopper' }).expect(200);
+      const response = await api()
+        .put(`/teammate/${teammate._id}`)
+        .set('Authorization', profile.admin)
+        .send({ lastName: 'Hopper' })
+        .expect(200);
       const updated = response.body as Teammate;
       expect(updated).toEqual({ ...teammate, lastName: 'Hopper', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(teammate.updatedAt));
@@ -143,7 +161,8 @@ describe('profile service: /teammate and /me', () => {
 
     it('rejects invalid fields with 400 naming them, changing nothing', async () => {
       const teammate = await create({ firstName: 'In', lastName: 'Valid', emailAddress: 'invalid-update@example.test' });
-      const put = (body: Record<string, unknown>) => api().put(`/teammate/${teammate._id}`).set('Authorization', profile.admin).send(body).expect(400);
+      const put = (body: Record<string, unknown>) =>
+        api().put(`/teammate/${teammate._id}`).set('Authorization', profile.admin).send(body).expect(400);
       expectBadRequest((await put({ emailAddress: 'nope' })).body, 'emailAddress must be an email');
       expectBadRequest((await put({ firstName: null })).body, 'firstName');
       expectBadRequest((await put({ lastName: '' })).body, 'lastName should not be empty');
@@ -152,7 +171,11 @@ describe('profile service: /teammate and /me', () => {
     });
 
     it('answers 404 for an unknown id', async () => {
-      const response = await api().put(`/teammate/${UNKNOWN_OBJECT_ID}`).set('Authorization', profile.admin).send({ firstName: 'Nobody' }).expect(404);
+      const response = await api()
+        .put(`/teammate/${UNKNOWN_OBJECT_ID}`)
+        .set('Authorization', profile.admin)
+        .send({ firstName: 'Nobody' })
+        .expect(404);
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Teammate not found' });
     });
   });
@@ -180,7 +203,10 @@ describe('profile service: /teammate and /me', () => {
     it('forbids writes to non-administrator accounts with 403, changing nothing', async () => {
       const before = await list();
       const attempts = [
-        api().post('/teammate').set('Authorization', profile.member).send({ firstName: 'S', lastName: 'N', emailAddress: 'sneaky@example.test' }),
+        api()
+          .post('/teammate')
+          .set('Authorization', profile.member)
+          .send({ firstName: 'S', lastName: 'N', emailAddress: 'sneaky@example.test' }),
         api().put(`/teammate/${target._id}`).set('Authorization', profile.member).send({ firstName: 'Changed' }),
         api().delete(`/teammate/${target._id}`).set('Authorization', profile.member),
       ];

@@ -48,9 +48,12 @@ const listShapeOf = (team: Team): TeamListItem => ({
 describe('profile service: /team', () => {
   let profile: ProfileHarness;
   const api = () => request(profile.service.url);
-  const list = async (): Promise<TeamListItem[]> => (await api().get('/team').set('Authorization', profile.member).expect(200)).body as TeamListItem[];
-  const create = async (body: Record<string, unknown>): Promise<Team> => (await api().post('/team').set('Authorization', profile.admin).send(body).expect(201)).body as Team;
-  const get = async (id: string): Promise<TeamListItem> => (await api().get(`/team/${id}`).set('Authorization', profile.member).expect(200)).body as TeamListItem;
+  const list = async (): Promise<TeamListItem[]> =>
+    (await api().get('/team').set('Authorization', profile.member).expect(200)).body as TeamListItem[];
+  const create = async (body: Record<string, unknown>): Promise<Team> =>
+    (await api().post('/team').set('Authorization', profile.admin).send(body).expect(201)).body as Team;
+  const get = async (id: string): Promise<TeamListItem> =>
+    (await api().get(`/team/${id}`).set('Authorization', profile.member).expect(200)).body as TeamListItem;
 
   beforeAll(async () => {
     profile = await startProfile();
@@ -119,8 +122,16 @@ describe('profile service: /team', () => {
 
     it('rejects a name already used in the organisation, in any letter case, with 409', async () => {
       await create({ organisation_id: ORG_A, teamName: 'Design' });
-      const response = await api().post('/team').set('Authorization', profile.admin).send({ organisation_id: ORG_A, teamName: 'DESIGN' }).expect(409);
-      expect(response.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'A team with this name already exists in the organisation' });
+      const response = await api()
+        .post('/team')
+        .set('Authorization', profile.admin)
+        .send({ organisation_id: ORG_A, teamName: 'DESIGN' })
+        .expect(409);
+      expect(response.body).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'A team with this name already exists in the organisation',
+      });
       expect((await list()).filter((team) => team.name.toLowerCase() === 'design')).toHaveLength(1);
     });
 
@@ -138,7 +149,9 @@ describe('profile service: /team', () => {
           api().post('/team').set('Authorization', profile.admin).send({ organisation_id: ORG_A, teamName: teamName.toUpperCase() }),
         ]);
         expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
-        expect((await list()).filter((team) => team.organisation_id === ORG_A && team.name.toLowerCase() === teamName.toLowerCase())).toHaveLength(1);
+        expect(
+          (await list()).filter((team) => team.organisation_id === ORG_A && team.name.toLowerCase() === teamName.toLowerCase()),
+        ).toHaveLength(1);
       }
     });
   });
@@ -154,7 +167,14 @@ describe('profile service: /team', () => {
     });
 
     it('gets one team with its member list in the list shape', async () => {
-      const team = await create({ organisation_id: ORG_B, teamName: 'Get me', teamDescription: 'One team', roleName: 'QA', managers: ['boss'], memberIds: ['a', 'b'] });
+      const team = await create({
+        organisation_id: ORG_B,
+        teamName: 'Get me',
+        teamDescription: 'One team',
+        roleName: 'QA',
+        managers: ['boss'],
+        memberIds: ['a', 'b'],
+      });
       expect(await get(team._id)).toEqual({
         _id: team._id,
         name: 'Get me',
@@ -185,7 +205,13 @@ describe('profile service: /team', () => {
         .send({ teamName: 'After', memberIds: ['x', 'y'], roleName: null })
         .expect(200);
       const updated = response.body as Team;
-      expect(updated).toEqual({ ...team, teamName: 'After', memberIds: ['x', 'y'], roleName: null, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(updated).toEqual({
+        ...team,
+        teamName: 'After',
+        memberIds: ['x', 'y'],
+        roleName: null,
+        updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(team.updatedAt));
       expect(await get(team._id)).toEqual(listShapeOf(updated));
 
@@ -196,8 +222,16 @@ describe('profile service: /team', () => {
     it('rejects a rename onto a name used in the organisation with 409, changing nothing', async () => {
       await create({ organisation_id: ORG_A, teamName: 'Occupied' });
       const team = await create({ organisation_id: ORG_A, teamName: 'Renamer' });
-      const response = await api().put(`/team/${team._id}`).set('Authorization', profile.admin).send({ teamName: 'occupied', roleName: 'X' }).expect(409);
-      expect(response.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'A team with this name already exists in the organisation' });
+      const response = await api()
+        .put(`/team/${team._id}`)
+        .set('Authorization', profile.admin)
+        .send({ teamName: 'occupied', roleName: 'X' })
+        .expect(409);
+      expect(response.body).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'A team with this name already exists in the organisation',
+      });
       expect(await get(team._id)).toEqual(listShapeOf(team));
     });
 
@@ -216,7 +250,8 @@ describe('profile service: /team', () => {
 
     it('rejects invalid fields with 400 naming them, changing nothing', async () => {
       const team = await create({ organisation_id: ORG_A, teamName: 'Invalid update' });
-      const put = (body: Record<string, unknown>) => api().put(`/team/${team._id}`).set('Authorization', profile.admin).send(body).expect(400);
+      const put = (body: Record<string, unknown>) =>
+        api().put(`/team/${team._id}`).set('Authorization', profile.admin).send(body).expect(400);
       expectBadRequest((await put({ teamName: '' })).body, 'teamName should not be empty');
       expectBadRequest((await put({ organisation_id: null })).body, 'organisation_id');
       expectBadRequest((await put({ managers: [3] })).body, 'managers');
@@ -225,7 +260,11 @@ describe('profile service: /team', () => {
     });
 
     it('answers 404 for an unknown id', async () => {
-      const response = await api().put(`/team/${UNKNOWN_OBJECT_ID}`).set('Authorization', profile.admin).send({ teamName: 'Ghost' }).expect(404);
+      const response = await api()
+        .put(`/team/${UNKNOWN_OBJECT_ID}`)
+        .set('Authorization', profile.admin)
+        .send({ teamName: 'Ghost' })
+        .expect(404);
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Team not found' });
     });
   });

@@ -17,7 +17,13 @@ export {
   type QuestionType,
   type ScoreType,
 } from './assessment.tables';
-export { QuestionnaireDirectory, answerOrder, questionOrder, type QuestionnaireGroup, type QuestionnaireQuestion } from './questionnaire-directory';
+export {
+  QuestionnaireDirectory,
+  answerOrder,
+  questionOrder,
+  type QuestionnaireGroup,
+  type QuestionnaireQuestion,
+} from './questionnaire-directory';
 export {
   CONFLICT_STYLES,
   LIKERT_ANSWER_LABELS,

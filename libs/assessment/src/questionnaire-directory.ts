@@ -1,6 +1,13 @@
 import { asc, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { type QuestionAnswerRow, questionAnswers, type QuestionGroupRow, questionGroups, type QuestionRow, questions } from './assessment.tables';
+import {
+  type QuestionAnswerRow,
+  questionAnswers,
+  type QuestionGroupRow,
+  questionGroups,
+  type QuestionRow,
+  questions,
+} from './assessment.tables';
 
 export interface QuestionnaireQuestion extends QuestionRow {
   /** In answer order (orderIndex, then id). */

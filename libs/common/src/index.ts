@@ -1,5 +1,11 @@
 export { SERVICES, SERVICE_NAMES, type ServiceName } from './config/service-name';
-export { ConfigError, SERVICE_ENVIRONMENT_VARIABLES, loadServiceConfig, type Environment, type ServiceConfig } from './config/service-config';
+export {
+  ConfigError,
+  SERVICE_ENVIRONMENT_VARIABLES,
+  loadServiceConfig,
+  type Environment,
+  type ServiceConfig,
+} from './config/service-config';
 export { ConfigModule, InjectConfig, SERVICE_CONFIG } from './config/config.module';
 export { DomainError, conflict, forbidden, notFound, validationFailed, type DomainErrorCode } from './errors/domain-error';
 export { INTERNAL_ERROR_MESSAGE, errorBody, postgresErrorOf, toErrorBody, type ErrorBody } from './errors/error-body';
@@ -18,7 +24,13 @@ export { HealthController } from './health/health.controller';
 export { PlatformModule, type PlatformOptions } from './bootstrap/platform.module';
 export { buildOpenApiDocument, mountOpenApi } from './bootstrap/openapi';
 export { OPENAPI_METADATA, loadOpenApiMetadata, type OpenApiMetadata } from './bootstrap/openapi-metadata';
-export { createServiceApp, runService, type RunServiceOptions, type ServiceAppOptions, type ServiceModuleFactory } from './bootstrap/service-app';
+export {
+  createServiceApp,
+  runService,
+  type RunServiceOptions,
+  type ServiceAppOptions,
+  type ServiceModuleFactory,
+} from './bootstrap/service-app';
 export { ServiceLog, type LogOutput, type ServiceLogOptions } from './logging/service-log';
 export { REQUEST_ID_HEADER, requestIdOf } from './logging/request-id';
 export { callerAppOf, deviceTypeOf, type CallerOrigins, type DeviceType } from './request-log/caller-app';

@@ -22,7 +22,10 @@ class EchoController {
 
   @Post('upload')
   @UseInterceptors(FileUploadInterceptor('file', { limits: { fileSize: 16, files: 1, fields: 1, parts: 2 } }))
-  upload(@UploadedFile() file: { originalname: string; size: number; buffer: Buffer } | undefined, @Body() fields: Record<string, unknown>) {
+  upload(
+    @UploadedFile() file: { originalname: string; size: number; buffer: Buffer } | undefined,
+    @Body() fields: Record<string, unknown>,
+  ) {
     return { name: file?.originalname ?? null, size: file?.size ?? null, content: file?.buffer.toString() ?? null, fields: { ...fields } };
   }
 }
@@ -53,11 +56,16 @@ describe('HTTP conventions every service keeps', () => {
   /** A POST with the bytes exactly as given (supertest would serialise a Buffer sent as JSON). */
   const rawPost = (path: string, headers: Record<string, string>, chunks: Buffer[]): Promise<{ status: number; body: unknown }> =>
     new Promise((resolve, reject) => {
-      const outgoing = http.request({ host: '127.0.0.1', port: service.port, method: 'POST', path, headers: { authorization: admin, ...headers } }, (response) => {
-        const received: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => received.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(received).toString()) as unknown }));
-      });
+      const outgoing = http.request(
+        { host: '127.0.0.1', port: service.port, method: 'POST', path, headers: { authorization: admin, ...headers } },
+        (response) => {
+          const received: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => received.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(received).toString()) as unknown }),
+          );
+        },
+      );
       outgoing.on('error', reject);
       for (const chunk of chunks) outgoing.write(chunk);
       outgoing.end();
@@ -71,7 +79,11 @@ describe('HTTP conventions every service keeps', () => {
   });
 
   it('answers an unknown route 404 in the platform body, and a path that is not valid percent-encoding 400', async () => {
-    expect((await api().get('/nowhere?a=1').expect(404)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /nowhere?a=1' });
+    expect((await api().get('/nowhere?a=1').expect(404)).body).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Cannot GET /nowhere?a=1',
+    });
     expect((await api().get('/echo/items/%zz').set('Authorization', admin).expect(400)).body).toEqual({
       statusCode: 400,
       error: 'Bad Request',
@@ -98,9 +110,16 @@ describe('HTTP conventions every service keeps', () => {
   it('refuses JSON nested thousands deep, and strings with a NUL character, with 400 naming the field', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
     const tooDeep = { statusCode: 400, error: 'Bad Request', message: 'The body is nested deeper than 32 levels' };
-    expect((await api().post('/echo').set('Authorization', admin).set('Content-Type', 'application/json').send(deep).expect(400)).body).toEqual(tooDeep);
+    expect(
+      (await api().post('/echo').set('Authorization', admin).set('Content-Type', 'application/json').send(deep).expect(400)).body,
+    ).toEqual(tooDeep);
     expect((await api().post('/nowhere').set('Content-Type', 'application/json').send(deep).expect(400)).body).toEqual(tooDeep);
-    const nul = await api().post('/echo').set('Authorization', admin).set('Content-Type', 'application/json').send('{"user":{"firstName":"A\\u0000da"}}').expect(400);
+    const nul = await api()
+      .post('/echo')
+      .set('Authorization', admin)
+      .set('Content-Type', 'application/json')
+      .send('{"user":{"firstName":"A\\u0000da"}}')
+      .expect(400);
     expect(nul.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'user.firstName contains a NUL character' });
     const form = await api().post('/echo').set('Authorization', admin).type('form').send('name=a%00b').expect(400);
     expect(form.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'name contains a NUL character' });
@@ -110,7 +129,11 @@ describe('HTTP conventions every service keeps', () => {
     const post = () => api().post('/echo').set('Authorization', admin);
     expect((await post().set('Content-Type', 'application/json').send('').expect(201)).body).toEqual({ body: {} });
     const gzipped = gzipSync('{"a":1}');
-    expect(await rawPost('/echo', { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(gzipped.length) }, [gzipped])).toEqual({
+    expect(
+      await rawPost('/echo', { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(gzipped.length) }, [
+        gzipped,
+      ]),
+    ).toEqual({
       status: 201,
       body: { body: { a: 1 } },
     });
@@ -122,7 +145,9 @@ describe('HTTP conventions every service keeps', () => {
     const unsupported = { statusCode: 415, error: 'Unsupported Media Type', message: 'The request body encoding is not supported' };
     const post = () => api().post('/echo').set('Authorization', admin);
     expect((await post().set('Content-Type', 'application/json; charset=latin1').send('{}').expect(415)).body).toEqual(unsupported);
-    expect((await post().set('Content-Type', 'application/json').set('Content-Encoding', 'compress').send('{}').expect(415)).body).toEqual(unsupported);
+    expect((await post().set('Content-Type', 'application/json').set('Content-Encoding', 'compress').send('{}').expect(415)).body).toEqual(
+      unsupported,
+    );
   });
 
   it('answers a body over the service limit 413 in the platform body, on known and unknown routes', async () => {
@@ -134,7 +159,13 @@ describe('HTTP conventions every service keeps', () => {
     expect(await rawPost('/echo', { ...json, 'content-length': String(declared.length) }, [declared])).toEqual({ status: 413, body });
     expect(await rawPost('/nowhere', { ...json, 'content-length': String(declared.length) }, [declared])).toEqual({ status: 413, body });
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
-    expect(await rawPost('/echo', { ...json, 'transfer-encoding': 'chunked' }, Array.from({ length: 51 }, () => chunk))).toEqual({ status: 413, body });
+    expect(
+      await rawPost(
+        '/echo',
+        { ...json, 'transfer-encoding': 'chunked' },
+        Array.from({ length: 51 }, () => chunk),
+      ),
+    ).toEqual({ status: 413, body });
   });
 
   it('streams multipart uploads through multer with its limits: 413 over the file size, 400 past the part limits', async () => {
@@ -145,10 +176,25 @@ describe('HTTP conventions every service keeps', () => {
       content: 'sixteen bytes!!!',
       fields: { note: 'hi' },
     });
-    expect((await upload().attach('file', Buffer.alloc(17), 'big.bin').expect(413)).body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'File too large' });
-    expect((await upload().attach('other', Buffer.from('x'), 'a.txt').expect(400)).body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Unexpected file field - other' });
-    expect((await upload().field('a', '1').field('b', '2').expect(400)).body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Too many fields' });
-    const broken = await upload().set('Content-Type', 'multipart/form-data; boundary=x').send('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1').expect(400);
+    expect((await upload().attach('file', Buffer.alloc(17), 'big.bin').expect(413)).body).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'File too large',
+    });
+    expect((await upload().attach('other', Buffer.from('x'), 'a.txt').expect(400)).body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Unexpected file field - other',
+    });
+    expect((await upload().field('a', '1').field('b', '2').expect(400)).body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Too many fields',
+    });
+    const broken = await upload()
+      .set('Content-Type', 'multipart/form-data; boundary=x')
+      .send('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1')
+      .expect(400);
     expect(broken.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Multipart: Unexpected end of form' });
   });
 });

@@ -6,7 +6,8 @@ import { Client, Pool } from 'pg';
 
 const DAY = '2026-06-15';
 
-const call = (callerApp: string, deviceType: ApiCallEntry['deviceType']): ApiCallEntry => apiCallEntry(new Date(`${DAY}T10:00:00Z`), callerApp, deviceType);
+const call = (callerApp: string, deviceType: ApiCallEntry['deviceType']): ApiCallEntry =>
+  apiCallEntry(new Date(`${DAY}T10:00:00Z`), callerApp, deviceType);
 
 /**
  * Writers of several services and instances add to the same per-day counters at the same time.
@@ -76,7 +77,9 @@ describe('the API-call log written by several instances at once', () => {
     }
 
     expect([first.droppedCount, second.droppedCount]).toEqual([0, 0]);
-    const counters = await client.query<{ caller_app: string; calls: string }>('SELECT caller_app, calls::text FROM telemetry.api_call_days ORDER BY caller_app');
+    const counters = await client.query<{ caller_app: string; calls: string }>(
+      'SELECT caller_app, calls::text FROM telemetry.api_call_days ORDER BY caller_app',
+    );
     expect(counters.rows).toEqual([
       { caller_app: 'admin', calls: '3' },
       { caller_app: 'hub', calls: '3' },

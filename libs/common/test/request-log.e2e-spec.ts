@@ -63,7 +63,13 @@ describe('the API-call log', () => {
       .set('cookie', 'session=abc')
       .set('origin', 'https://hub.teamfit.example')
       .set('user-agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)')
-      .send({ emailAddress: 'a@example.test', otp: '123456', nested: { refreshToken: 'r', codeVerifier: 'v' }, codeChallenge: 'c', accessToken: 't' })
+      .send({
+        emailAddress: 'a@example.test',
+        otp: '123456',
+        nested: { refreshToken: 'r', codeVerifier: 'v' },
+        codeChallenge: 'c',
+        accessToken: 't',
+      })
       .expect(404);
     await request(media.url).get('/health').expect(200);
 
@@ -79,7 +85,13 @@ describe('the API-call log', () => {
       remote_address: '127.0.0.1',
       remote_family: 'IPv4',
       query: { page: '2' },
-      body: { emailAddress: 'a@example.test', otp: '[redacted]', nested: { refreshToken: '[redacted]', codeVerifier: '[redacted]' }, codeChallenge: '[redacted]', accessToken: '[redacted]' },
+      body: {
+        emailAddress: 'a@example.test',
+        otp: '[redacted]',
+        nested: { refreshToken: '[redacted]', codeVerifier: '[redacted]' },
+        codeChallenge: '[redacted]',
+        accessToken: '[redacted]',
+      },
     });
     expect(call?.processing_time).toBeGreaterThan(0);
     const logged = JSON.stringify(call?.raw_headers);
@@ -87,7 +99,9 @@ describe('the API-call log', () => {
     expect(logged).not.toContain('session=abc');
     expect(call?.raw_headers).toEqual(expect.arrayContaining(['authorization', '[redacted]', 'cookie', '[redacted]']));
 
-    const days = await client.query<{ caller_app: string; device_type: string; calls: string }>('SELECT caller_app, device_type, calls::text FROM telemetry.api_call_days');
+    const days = await client.query<{ caller_app: string; device_type: string; calls: string }>(
+      'SELECT caller_app, device_type, calls::text FROM telemetry.api_call_days',
+    );
     expect(days.rows).toEqual([{ caller_app: 'hub', device_type: 'mobile', calls: '1' }]);
   });
 
@@ -96,15 +110,13 @@ describe('the API-call log', () => {
   it('stores what was sent exactly: backslashes, tabs, line ends, quotes and non-ASCII text', async () => {
     await client.query('TRUNCATE telemetry.api_calls, telemetry.api_call_days');
     const body = { text: 'tab\there \\ back\nline\r "quoted" é ✓ 😀', list: ['\\N', '\\.', '\t'], nested: { '\\key\t': null } };
-    await request(media.url)
-      .post('/nowhere?q=a%09b%5Cc%0Ad&e=%C3%A9')
-      .set('x-note', 'a\\b\tc "d"')
-      .send(body)
-      .expect(404);
+    await request(media.url).post('/nowhere?q=a%09b%5Cc%0Ad&e=%C3%A9').set('x-note', 'a\\b\tc "d"').send(body).expect(404);
     // A raw backslash in the path: only a raw request sends one unchanged.
     const status = await new Promise<number | undefined>((resolve, reject) => {
       const url = new URL(media.url);
-      http.get({ host: url.hostname, port: url.port, path: '/back\\slash\\N' }, (response) => resolve(response.resume().statusCode)).on('error', reject);
+      http
+        .get({ host: url.hostname, port: url.port, path: '/back\\slash\\N' }, (response) => resolve(response.resume().statusCode))
+        .on('error', reject);
     });
     expect(status).toBe(404);
 
@@ -131,9 +143,17 @@ describe('the API-call log', () => {
     await client.query('TRUNCATE telemetry.api_calls, telemetry.api_call_days');
     await request(media.url).get('/elsewhere').set('x-forwarded-for', '203.0.113.7').set('x-app-source', 'admin').expect(404);
     const [call] = await calls();
-    expect(call).toMatchObject({ remote_address: '203.0.113.7', caller_app: 'admin', device_type: 'unknown', body: null, status_code: 404 });
+    expect(call).toMatchObject({
+      remote_address: '203.0.113.7',
+      caller_app: 'admin',
+      device_type: 'unknown',
+      body: null,
+      status_code: 404,
+    });
     // No body is SQL NULL, not a JSON null (which the driver would also read as null).
-    const stored = await client.query<{ no_body: boolean; headers: string }>("SELECT body IS NULL AS no_body, raw_headers::text AS headers FROM telemetry.api_calls WHERE url = '/elsewhere'");
+    const stored = await client.query<{ no_body: boolean; headers: string }>(
+      "SELECT body IS NULL AS no_body, raw_headers::text AS headers FROM telemetry.api_calls WHERE url = '/elsewhere'",
+    );
     expect(stored.rows).toEqual([{ no_body: true, headers: expect.stringMatching(/^\["/) }]);
   });
 
@@ -163,4 +183,3 @@ describe('the API-call log', () => {
     }
   });
 });
-

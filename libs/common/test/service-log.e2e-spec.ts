@@ -73,7 +73,12 @@ describe('the service log, request ids and readiness', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    service = await startTestService('profile', probeService, { databaseUrl: database.url, keys: tokens.keys, env: { LOG_LEVEL: 'log', REQUEST_LOG: 'off' }, logOutput: lines });
+    service = await startTestService('profile', probeService, {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { LOG_LEVEL: 'log', REQUEST_LOG: 'off' },
+      logOutput: lines,
+    });
   });
 
   afterAll(async () => {
@@ -89,7 +94,13 @@ describe('the service log, request ids and readiness', () => {
     const [warning, line, ...rest] = await lines.json();
     expect(rest).toEqual([]);
     // A message written during the request: the same shape, with Nest's logger context.
-    expect(warning).toEqual({ time: expect.stringMatching(ISO_TIMESTAMP), level: 'warn', service: 'profile', message: 'about to answer', context: 'Probe' });
+    expect(warning).toEqual({
+      time: expect.stringMatching(ISO_TIMESTAMP),
+      level: 'warn',
+      service: 'profile',
+      message: 'about to answer',
+      context: 'Probe',
+    });
     expect(line).toEqual({
       time: expect.stringMatching(ISO_TIMESTAMP),
       level: 'info',
@@ -120,10 +131,23 @@ describe('the service log, request ids and readiness', () => {
 
   it('uses the request id as the errorId of a 500, in the body, the error line (with its stack) and the request line', async () => {
     const response = await request(service.url).get('/probe/boom').set('x-request-id', 'req-500').expect(500);
-    expect(response.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred', errorId: 'req-500' });
+    expect(response.body).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'An unexpected error occurred',
+      errorId: 'req-500',
+    });
     expect(response.headers['x-request-id']).toBe('req-500');
     const [error, line] = await lines.json();
-    expect(error).toMatchObject({ level: 'error', service: 'profile', message: 'the disk caught fire', requestId: 'req-500', errorId: 'req-500', method: 'GET', path: '/probe/boom' });
+    expect(error).toMatchObject({
+      level: 'error',
+      service: 'profile',
+      message: 'the disk caught fire',
+      requestId: 'req-500',
+      errorId: 'req-500',
+      method: 'GET',
+      path: '/probe/boom',
+    });
     expect(error?.['stack']).toMatch(/^Error: the disk caught fire\n\s+at /);
     expect(line).toMatchObject({ level: 'info', requestId: 'req-500', status: 500 });
 
@@ -190,7 +214,12 @@ describe('log format and level', () => {
 
   it('LOG_LEVEL=error keeps request lines out and errors in', async () => {
     const lines = new Lines();
-    const service = await startTestService('media', probeService, { databaseUrl: database.url, keys: tokens.keys, env: { LOG_LEVEL: 'error', REQUEST_LOG: 'off' }, logOutput: lines });
+    const service = await startTestService('media', probeService, {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { LOG_LEVEL: 'error', REQUEST_LOG: 'off' },
+      logOutput: lines,
+    });
     try {
       await lines.clear();
       await request(service.url).get('/probe/ok').expect(200);
@@ -223,10 +252,19 @@ describe('readiness without a database', () => {
 
   it.each([
     ['refuses connections', () => 'postgres://nobody:none@127.0.0.1:1/none', /^The service is temporarily unavailable/],
-    ['does not answer', () => `postgres://nobody:none@127.0.0.1:${(silent.address() as AddressInfo).port}/none`, /^The database did not answer within 1000 ms$/],
+    [
+      'does not answer',
+      () => `postgres://nobody:none@127.0.0.1:${(silent.address() as AddressInfo).port}/none`,
+      /^The database did not answer within 1000 ms$/,
+    ],
   ])('/health/ready is 503 in the platform body when the database %s; /health stays 200', async (_case, url, message) => {
     const lines = new Lines();
-    const service = await startTestService('media', probeService, { databaseUrl: url(), keys: tokens.keys, env: { LOG_LEVEL: 'warn', REQUEST_LOG: 'off' }, logOutput: lines });
+    const service = await startTestService('media', probeService, {
+      databaseUrl: url(),
+      keys: tokens.keys,
+      env: { LOG_LEVEL: 'warn', REQUEST_LOG: 'off' },
+      logOutput: lines,
+    });
     try {
       await request(service.url).get('/health').expect(200, { status: 'ok' });
       const started = Date.now();

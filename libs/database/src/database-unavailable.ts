@@ -28,7 +28,16 @@ interface ErrorLike {
 const UNAVAILABLE_SQLSTATE = /^(57P0[1-3]|08[0-9A-Z]{3}|53300)$/;
 
 /** Socket failures while connecting to, or talking with, the server (TCP or Unix socket). */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /**
  * node-postgres reports a lost connection, a connect timeout and the pool's own connect timeout

@@ -41,7 +41,10 @@ function connectionOf(databaseUrl: string, applicationName: string, connectionTi
 
 /** A service's pool: ten connections, each statement and each transaction on one of its own. */
 export function createPool(databaseUrl: string, applicationName: string, connectionTimeoutMillis = CONNECT_TIMEOUT_MS): Pool {
-  return survivingConnectionLoss(new Pool({ ...connectionOf(databaseUrl, applicationName, connectionTimeoutMillis), max: 10 }), applicationName);
+  return survivingConnectionLoss(
+    new Pool({ ...connectionOf(databaseUrl, applicationName, connectionTimeoutMillis), max: 10 }),
+    applicationName,
+  );
 }
 
 /**
@@ -104,9 +107,17 @@ export class DatabaseModule {
       providers: [
         { provide: Pool, useFactory: () => createPool(options.databaseUrl, options.applicationName) },
         { provide: DATABASE, inject: [Pool], useFactory: (pool: Pool): Database => drizzle({ client: pool }) },
-        { provide: POINT_READS, inject: [Pool], useFactory: (pool: Pool) => new PointReads(pool, connectionOf(options.databaseUrl, options.applicationName), options.applicationName) },
+        {
+          provide: POINT_READS,
+          inject: [Pool],
+          useFactory: (pool: Pool) =>
+            new PointReads(pool, connectionOf(options.databaseUrl, options.applicationName), options.applicationName),
+        },
         // A replica that is slow to connect costs each read routed to it that long before the primary answers: keep it short.
-        { provide: REPLICA_POOL, useFactory: () => (readUrl ? createPool(readUrl, `${options.applicationName}-read`, REPLICA_CONNECT_TIMEOUT_MS) : null) },
+        {
+          provide: REPLICA_POOL,
+          useFactory: () => (readUrl ? createPool(readUrl, `${options.applicationName}-read`, REPLICA_CONNECT_TIMEOUT_MS) : null),
+        },
         {
           provide: READ_DATABASE,
           inject: [DATABASE, REPLICA_POOL],

@@ -42,7 +42,9 @@ export function embeddedServerFlags(forTests: boolean | undefined): string[] {
   return [
     '-c',
     `unix_socket_directories=${EMBEDDED_SOCKET_DIR}`,
-    ...(forTests ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400'] : LOCAL_SERVER_FLAGS),
+    ...(forTests
+      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400']
+      : LOCAL_SERVER_FLAGS),
   ];
 }
 

@@ -1,4 +1,15 @@
-import { appendFileSync, chownSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
@@ -136,7 +147,9 @@ async function launch(primary: EmbeddedPostgresOptions, options: EmbeddedReplica
   }
   // stop() waits for an exit that, for a server already gone, has happened.
   if (!exited) await server.stop();
-  throw new Error(`the replica on port ${options.port} did not accept connections${exited ? ': its server exited' : ' within 20 s'}: ${recent.join(' | ')}`);
+  throw new Error(
+    `the replica on port ${options.port} did not accept connections${exited ? ': its server exited' : ' within 20 s'}: ${recent.join(' | ')}`,
+  );
 }
 
 /**

@@ -18,6 +18,12 @@ export { SharedPipeline } from './pipelined-statements';
 export { InjectPointReads, POINT_READ_LOCK_TIMEOUT_MS, POINT_READS, PointReads, type PointReadDatabase } from './point-reads';
 export { REPLICA_CONNECT_TIMEOUT_MS, REPLICA_RETRY_AFTER_MS, ReplicaRouting, replicaDatabase } from './read-replica';
 export { MIGRATION_LOCK, runMigrations, type MigrationTarget } from './migrations';
-export { ensureDatabase, quoteIdentifier, startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgres } from './embedded-postgres';
+export {
+  ensureDatabase,
+  quoteIdentifier,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresOptions,
+  type RunningPostgres,
+} from './embedded-postgres';
 export { serviceMigrationTargets, telemetryMigrationTarget } from './service-migrations';
 export { PooledReadSnapshot, type ReadSnapshot, type ReadSnapshotOptions } from './read-snapshot';

@@ -46,10 +46,7 @@ export async function runMigrations(databaseUrl: string, target: MigrationTarget
 }
 
 async function countApplied(client: Client, service: string): Promise<number> {
-  const table = await client.query<{ exists: boolean }>(
-    `SELECT to_regclass($1) IS NOT NULL AS exists`,
-    [`drizzle.${service}_migrations`],
-  );
+  const table = await client.query<{ exists: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS exists`, [`drizzle.${service}_migrations`]);
   if (!table.rows[0]?.exists) return 0;
   const result = await client.query<{ count: string }>(`SELECT count(*)::text AS count FROM drizzle."${service}_migrations"`);
   return Number(result.rows[0]?.count ?? 0);

@@ -45,7 +45,10 @@ export class PointReads {
     config: ClientConfig,
     label: string,
   ) {
-    this.pipeline = new SharedPipeline({ ...config, options: `-c default_transaction_read_only=on -c lock_timeout=${POINT_READ_LOCK_TIMEOUT_MS}` }, label);
+    this.pipeline = new SharedPipeline(
+      { ...config, options: `-c default_transaction_read_only=on -c lock_timeout=${POINT_READ_LOCK_TIMEOUT_MS}` },
+      label,
+    );
     // drizzle runs its statements through `client.query(config, values)`: this one is all it gets.
     const client = { query: (statement: QueryConfig, values?: unknown[]) => this.query(statement, values) };
     this.db = drizzle({ client: client as unknown as Pool });

@@ -75,7 +75,9 @@ export class ReplicaRouting {
     this.down = true;
     // Once per outage: while it lasts, every few seconds one read finds it down again.
     const reason = error instanceof Error ? error.message : String(error);
-    this.logger.warn(`read replica unavailable (${reason}): reads go to the primary, the replica is tried again every ${REPLICA_RETRY_AFTER_MS / 1000} s`);
+    this.logger.warn(
+      `read replica unavailable (${reason}): reads go to the primary, the replica is tried again every ${REPLICA_RETRY_AFTER_MS / 1000} s`,
+    );
   }
 
   private markUp(): void {

@@ -46,7 +46,10 @@ describe('migrations against a real PostgreSQL', () => {
     await query(database.url, `INSERT INTO fixture.note (body) VALUES ('hello')`);
 
     // A second migration, as drizzle-kit would append it.
-    writeFileSync(path.join(folder, '0001_add_author.sql'), 'ALTER TABLE "fixture"."note" ADD COLUMN "author" text DEFAULT \'anonymous\' NOT NULL;');
+    writeFileSync(
+      path.join(folder, '0001_add_author.sql'),
+      'ALTER TABLE "fixture"."note" ADD COLUMN "author" text DEFAULT \'anonymous\' NOT NULL;',
+    );
     const journalPath = path.join(folder, 'meta', '_journal.json');
     const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: object[] };
     journal.entries.push({ idx: 1, version: '7', when: 1_790_000_000_000, tag: '0001_add_author', breakpoints: true });

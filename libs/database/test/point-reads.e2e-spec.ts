@@ -44,11 +44,19 @@ describe('point reads', () => {
   });
 
   it('reads through drizzle, and fails only the statement that fails', async () => {
-    const rows = await reads.db.select({ n: sql<number>`1` }).from(sql`point_read_rows`).prepare('point_read_test_one').execute();
+    const rows = await reads.db
+      .select({ n: sql<number>`1` })
+      .from(sql`point_read_rows`)
+      .prepare('point_read_test_one')
+      .execute();
     expect(rows).toEqual([{ n: 1 }, { n: 1 }]);
     const divide = { name: 'point_read_test_divide', text: 'SELECT 10 / $1::int AS quotient' };
     const outcomes = await Promise.allSettled([1, 0, 5].map((divisor) => reads.query<{ quotient: number }>(divide, [divisor])));
-    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.rows[0]?.quotient : (outcome.reason as { code?: string }).code))).toEqual([10, '22012', 2]);
+    expect(
+      outcomes.map((outcome) =>
+        outcome.status === 'fulfilled' ? outcome.value.rows[0]?.quotient : (outcome.reason as { code?: string }).code,
+      ),
+    ).toEqual([10, '22012', 2]);
   });
 
   it('takes nothing but a plain SELECT: no write, no row lock, no transaction', async () => {
@@ -108,8 +116,14 @@ describe('point reads', () => {
   });
 
   it('closes its connection once idle, and opens one again when needed', async () => {
-    const pipeline = new SharedPipeline({ connectionString: database.url, application_name: 'pipeline-idle-test' }, 'pipeline-idle-test', 200);
-    const connections = async () => (await observer.query<{ count: string }>("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pipeline-idle-test'")).rows[0]?.count;
+    const pipeline = new SharedPipeline(
+      { connectionString: database.url, application_name: 'pipeline-idle-test' },
+      'pipeline-idle-test',
+      200,
+    );
+    const connections = async () =>
+      (await observer.query<{ count: string }>("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pipeline-idle-test'"))
+        .rows[0]?.count;
     try {
       await pipeline.query(PID, [0]);
       expect(await connections()).toBe('1');

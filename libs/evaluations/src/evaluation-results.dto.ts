@@ -20,7 +20,8 @@ export const SCORE_CATEGORIES: readonly ScoreCategory[] = ['low', 'medium', 'hig
 const LEVEL = { type: 'number', nullable: true, description: 'On the 1-5 answer scale' } as const;
 
 export class DimensionDetailDto implements DimensionDetail {
-  @ApiProperty({ ...LEVEL, description: "The candidate's mean scored value; null when no item of the dimension was answered" }) candidateLevel!: number | null;
+  @ApiProperty({ ...LEVEL, description: "The candidate's mean scored value; null when no item of the dimension was answered" })
+  candidateLevel!: number | null;
   @ApiProperty({ ...LEVEL, description: "Mean of the members' levels; null when no member has one" }) teamMean!: number | null;
   @ApiProperty(LEVEL) teamMin!: number | null;
   @ApiProperty(LEVEL) teamMax!: number | null;
@@ -39,8 +40,10 @@ export class DimensionResultDto implements DimensionResult {
 
 /** Flags for review; they never change a score. */
 export class ResultValidityDto implements ValidityResult {
-  @ApiProperty({ type: 'number', nullable: true, description: 'Answered faking items on 0-100; null when none was answered' }) fakingIndex!: number | null;
-  @ApiProperty({ type: 'number', minimum: 0, maximum: 1, description: 'Share of answers given in under 2 seconds' }) fastAnswerRatio!: number;
+  @ApiProperty({ type: 'number', nullable: true, description: 'Answered faking items on 0-100; null when none was answered' })
+  fakingIndex!: number | null;
+  @ApiProperty({ type: 'number', minimum: 0, maximum: 1, description: 'Share of answers given in under 2 seconds' })
+  fastAnswerRatio!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Longest run of identical answers' }) longestSameAnswerRun!: number;
   @ApiProperty() flagged!: boolean;
 }

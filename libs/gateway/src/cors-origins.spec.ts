@@ -14,22 +14,40 @@ describe('originOf', () => {
     expect(new URL(value).origin).toBe(origin);
   });
 
-  it.each(['ftp://admin.example.com', 'admin.example.com', 'http://', 'http://exa mple.com', 'http://a.test:0', 'http://a.test:65536', 'http://a.test:03000', 'http://user@a.test', 'http://a.test?x', 'http://-a.test', 'http://a"b.test', 'http://[::1]:3000', ' http://a.test\nhttp://b.test'])(
-    'refuses %j with one line naming the setting',
-    (value) => {
-      expect(() => originOf(value, 'HUB_APP_ORIGIN')).toThrow(`invalid configuration: HUB_APP_ORIGIN has "${value}", which is not an http(s) origin such as https://admin.example.com`);
-    },
-  );
+  it.each([
+    'ftp://admin.example.com',
+    'admin.example.com',
+    'http://',
+    'http://exa mple.com',
+    'http://a.test:0',
+    'http://a.test:65536',
+    'http://a.test:03000',
+    'http://user@a.test',
+    'http://a.test?x',
+    'http://-a.test',
+    'http://a"b.test',
+    'http://[::1]:3000',
+    ' http://a.test\nhttp://b.test',
+  ])('refuses %j with one line naming the setting', (value) => {
+    expect(() => originOf(value, 'HUB_APP_ORIGIN')).toThrow(
+      `invalid configuration: HUB_APP_ORIGIN has "${value}", which is not an http(s) origin such as https://admin.example.com`,
+    );
+  });
 });
 
 describe('originsOf', () => {
   it('reads a comma-separated list, trimming entries and skipping blank ones', () => {
-    expect(originsOf(' https://a.example.com , ,http://localhost:4200/,', 'CORS_ORIGINS')).toEqual(['https://a.example.com', 'http://localhost:4200']);
+    expect(originsOf(' https://a.example.com , ,http://localhost:4200/,', 'CORS_ORIGINS')).toEqual([
+      'https://a.example.com',
+      'http://localhost:4200',
+    ]);
     expect(originsOf('', 'CORS_ORIGINS')).toEqual([]);
   });
 
   it('refuses the list when one entry is not an origin', () => {
-    expect(() => originsOf('https://a.example.com,b.example.com', 'CORS_ORIGINS')).toThrow('invalid configuration: CORS_ORIGINS has "b.example.com"');
+    expect(() => originsOf('https://a.example.com,b.example.com', 'CORS_ORIGINS')).toThrow(
+      'invalid configuration: CORS_ORIGINS has "b.example.com"',
+    );
   });
 });
 

@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { GATEWAY_VARIABLE_NAMES, type GatewayVariables, readGatewayTemplate, renderGatewayConfig, renderLocalGatewayConfig, withoutRateLimits } from './gateway-config';
+import {
+  GATEWAY_VARIABLE_NAMES,
+  type GatewayVariables,
+  readGatewayTemplate,
+  renderGatewayConfig,
+  renderLocalGatewayConfig,
+  withoutRateLimits,
+} from './gateway-config';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const variables = Object.fromEntries(GATEWAY_VARIABLE_NAMES.map((name) => [name, `value-of-${name}`])) as unknown as GatewayVariables;
@@ -36,8 +43,12 @@ describe('renderLocalGatewayConfig', () => {
       accessLog: 'off',
       corsOrigins: [],
     });
-    expect(twice).toMatch(/upstream evaluation_service \{ zone evaluation_service 64k; server 127\.0\.0\.1:9103 max_fails=2 fail_timeout=5s; server 127\.0\.0\.1:10103 max_fails=2 fail_timeout=5s; keepalive 64;/);
-    expect(twice).toMatch(/upstream auth_service \{ zone auth_service 64k; server 127\.0\.0\.1:9000 max_fails=2 fail_timeout=5s; keepalive 64;/);
+    expect(twice).toMatch(
+      /upstream evaluation_service \{ zone evaluation_service 64k; server 127\.0\.0\.1:9103 max_fails=2 fail_timeout=5s; server 127\.0\.0\.1:10103 max_fails=2 fail_timeout=5s; keepalive 64;/,
+    );
+    expect(twice).toMatch(
+      /upstream auth_service \{ zone auth_service 64k; server 127\.0\.0\.1:9000 max_fails=2 fail_timeout=5s; keepalive 64;/,
+    );
     expect(twice).not.toMatch(/^\s*resolver /m);
   });
 
@@ -51,7 +62,8 @@ describe('renderLocalGatewayConfig', () => {
     expect(existsSync(path.join(docsPage, 'index.html'))).toBe(true);
     expect(existsSync(path.join(docsPage, 'platform-docs.js'))).toBe(true);
     const swaggerUi = pathOf(/alias (\S+)\/\$1;/);
-    for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-16x16.png', 'favicon-32x32.png']) expect(existsSync(path.join(swaggerUi, file))).toBe(true);
+    for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-16x16.png', 'favicon-32x32.png'])
+      expect(existsSync(path.join(swaggerUi, file))).toBe(true);
     expect(pathOf(/alias (\S+platform\.json);/)).toBe(path.join(ROOT, 'docs', 'openapi', 'platform.json'));
   });
 });

@@ -32,10 +32,12 @@ export function upstreamAddressesOf(value: string, name: string): string[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  if (addresses.length === 0) throw new Error(`invalid configuration: ${name} has "${value}", which is not a host:port list such as evaluation:9103`);
+  if (addresses.length === 0)
+    throw new Error(`invalid configuration: ${name} has "${value}", which is not a host:port list such as evaluation:9103`);
   for (const address of addresses) {
     const port = ADDRESS.exec(address)?.[2];
-    if (port === undefined || Number(port) > 65535) throw new Error(`invalid configuration: ${name} has "${address}", which is not a host:port list such as evaluation:9103`);
+    if (port === undefined || Number(port) > 65535)
+      throw new Error(`invalid configuration: ${name} has "${address}", which is not a host:port list such as evaluation:9103`);
   }
   return addresses;
 }
@@ -57,6 +59,7 @@ export function upstreamServers(addresses: readonly string[]): string {
  */
 export function upstreamResolver(addresses: readonly string[], resolver: string = DEFAULT_GATEWAY_RESOLVER): string {
   if (!addresses.some(isName)) return '';
-  if (!/^[0-9]{1,3}(\.[0-9]{1,3}){3}(:[1-9][0-9]{0,4})?$/.test(resolver)) throw new Error(`invalid configuration: GATEWAY_RESOLVER has "${resolver}", which is not an IPv4 address such as 127.0.0.11`);
+  if (!/^[0-9]{1,3}(\.[0-9]{1,3}){3}(:[1-9][0-9]{0,4})?$/.test(resolver))
+    throw new Error(`invalid configuration: GATEWAY_RESOLVER has "${resolver}", which is not an IPv4 address such as 127.0.0.11`);
   return `resolver ${resolver} valid=${RESOLVER_VALID} ipv6=off;`;
 }

@@ -11,13 +11,21 @@ interface Seen {
 }
 
 /** A stand-in media service that records what it was sent and answers what the test says. */
-async function fakeMediaService(answer: (seen: Seen) => { status: number; body?: unknown }): Promise<{ url: string; seen: Seen[]; server: Server }> {
+async function fakeMediaService(
+  answer: (seen: Seen) => { status: number; body?: unknown },
+): Promise<{ url: string; seen: Seen[]; server: Server }> {
   const seen: Seen[] = [];
   const server = createServer((request: IncomingMessage, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const entry = { method: request.method, url: request.url, authorization: request.headers.authorization, contentType: request.headers['content-type'], body: Buffer.concat(chunks).toString('latin1') };
+      const entry = {
+        method: request.method,
+        url: request.url,
+        authorization: request.headers.authorization,
+        contentType: request.headers['content-type'],
+        body: Buffer.concat(chunks).toString('latin1'),
+      };
       seen.push(entry);
       const { status, body } = answer(entry);
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -28,7 +36,15 @@ async function fakeMediaService(answer: (seen: Seen) => { status: number; body?:
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
 }
 
-const FILE = { id: '665f1c2e9b1e8a3d4c5b6a79', mimeType: 'image/png', size: 3, originalName: 'a.png', sha256: 'f'.repeat(64), isPublic: true, createdAt: '2026-01-01T00:00:00.000Z' };
+const FILE = {
+  id: '665f1c2e9b1e8a3d4c5b6a79',
+  mimeType: 'image/png',
+  size: 3,
+  originalName: 'a.png',
+  sha256: 'f'.repeat(64),
+  isPublic: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 describe('MediaClient', () => {
   const servers: Server[] = [];
@@ -40,24 +56,41 @@ describe('MediaClient', () => {
     const fake = await fakeMediaService(() => ({ status: 201, body: FILE }));
     servers.push(fake.server);
     const client = new MediaClient({ baseUrl: `${fake.url}/` });
-    const file = await client.upload({ content: Buffer.from('abc'), originalName: 'a.png', isPublic: true, authorization: 'Bearer admin-token' });
+    const file = await client.upload({
+      content: Buffer.from('abc'),
+      originalName: 'a.png',
+      isPublic: true,
+      authorization: 'Bearer admin-token',
+    });
     expect(file).toEqual(FILE);
     const [request] = fake.seen;
-    expect(request).toMatchObject({ method: 'POST', url: '/media', authorization: 'Bearer admin-token', contentType: expect.stringMatching(/^multipart\/form-data; boundary=/) });
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: '/media',
+      authorization: 'Bearer admin-token',
+      contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+    });
     expect(request?.body).toMatch(/name="public"\r\n\r\ntrue\r\n/);
     expect(request?.body).toMatch(/name="file"; filename="a.png"[\s\S]*\r\n\r\nabc\r\n/);
   });
 
   it('raises MediaClientError with the status and body of a refusal', async () => {
-    const fake = await fakeMediaService(() => ({ status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Administrator rights are required' } }));
+    const fake = await fakeMediaService(() => ({
+      status: 403,
+      body: { statusCode: 403, error: 'Forbidden', message: 'Administrator rights are required' },
+    }));
     servers.push(fake.server);
-    const error = await new MediaClient({ baseUrl: fake.url }).upload({ content: Buffer.from('x'), originalName: 'x', isPublic: false, authorization: 'Bearer t' }).catch((caught: unknown) => caught);
+    const error = await new MediaClient({ baseUrl: fake.url })
+      .upload({ content: Buffer.from('x'), originalName: 'x', isPublic: false, authorization: 'Bearer t' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MediaClientError);
     expect(error).toMatchObject({ status: 403, message: expect.stringContaining('Administrator rights are required') });
   });
 
   it('deletes, reporting false for a file already gone', async () => {
-    const fake = await fakeMediaService((seen) => (seen.url === `/media/${FILE.id}` ? { status: 200, body: { message: 'File deleted' } } : { status: 404, body: {} }));
+    const fake = await fakeMediaService((seen) =>
+      seen.url === `/media/${FILE.id}` ? { status: 200, body: { message: 'File deleted' } } : { status: 404, body: {} },
+    );
     servers.push(fake.server);
     const client = new MediaClient({ baseUrl: fake.url });
     await expect(client.delete(FILE.id, 'Bearer t')).resolves.toBe(true);

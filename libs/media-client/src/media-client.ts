@@ -113,6 +113,7 @@ async function errorOf(operation: string, response: Response): Promise<MediaClie
   } catch {
     // not JSON: keep the text
   }
-  const message = typeof (body as { message?: unknown })?.message === 'string' ? (body as { message: string }).message : `status ${response.status}`;
+  const message =
+    typeof (body as { message?: unknown })?.message === 'string' ? (body as { message: string }).message : `status ${response.status}`;
   return new MediaClientError(`The media service refused the ${operation}: ${message}`, response.status, body);
 }

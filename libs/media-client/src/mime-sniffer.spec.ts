@@ -1,6 +1,7 @@
 import { OCTET_STREAM, sniffMimeType } from './mime-sniffer';
 
-const bytes = (...parts: Array<string | number[]>): Buffer => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const bytes = (...parts: Array<string | number[]>): Buffer =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 
 describe('sniffMimeType', () => {
   it.each([

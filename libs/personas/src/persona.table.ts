@@ -24,7 +24,10 @@ export const personas = profileSchema.table(
     userUsername: text('user_username'),
     userEmailAddress: text('user_email_address'),
     role: text('role').notNull(),
-    roles: text('roles', { enum: PERSONA_ROLES }).array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles', { enum: PERSONA_ROLES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status', { enum: PERSONA_STATUSES }).notNull().default('PENDING'),
     description: text('description').notNull(),
     emailAddress: text('email_address'),

@@ -11,8 +11,14 @@ export const teams = profileSchema.table(
     teamName: text('team_name').notNull(),
     teamDescription: text('team_description'),
     roleName: text('role_name'),
-    managers: text('managers').array().notNull().default(sql`'{}'::text[]`),
-    memberIds: text('member_ids').array().notNull().default(sql`'{}'::text[]`),
+    managers: text('managers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    memberIds: text('member_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

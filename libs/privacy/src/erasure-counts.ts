@@ -3,7 +3,14 @@
  * (its OpenAPI schemas name the same fields), so the names are declared once, here.
  */
 
-export const PROFILE_ERASURE_COUNTS = ['personas', 'emailChanges', 'loginChallenges', 'refreshTokens', 'loginThrottles', 'teamMemberships'] as const;
+export const PROFILE_ERASURE_COUNTS = [
+  'personas',
+  'emailChanges',
+  'loginChallenges',
+  'refreshTokens',
+  'loginThrottles',
+  'teamMemberships',
+] as const;
 export const EVALUATION_ERASURE_COUNTS = ['evaluations', 'answers', 'scoreProfiles', 'teamMemberships', 'experiences', 'goals'] as const;
 export const ORGANISATION_ERASURE_COUNTS = ['serviceRequests', 'comments', 'historyEntries', 'attachments', 'apiCalls'] as const;
 

@@ -16,16 +16,28 @@ describe('IdentityScrubber', () => {
   });
 
   it('replaces names as whole words only, and leaves names shorter than two characters alone', () => {
-    expect(scrubber.scrubText('Ada wrote: ask ada lovelace, not Adam or Canada')).toBe('[erased] wrote: ask [erased] [erased], not Adam or Canada');
+    expect(scrubber.scrubText('Ada wrote: ask ada lovelace, not Adam or Canada')).toBe(
+      '[erased] wrote: ask [erased] [erased], not Adam or Canada',
+    );
     expect(scrubber.scrubText('x marks the spot')).toBe('x marks the spot');
     expect(scrubber.finds('Annual report by Adam')).toBe(false);
     expect(scrubber.finds('Dear Ada,')).toBe(true);
   });
 
   it('scrubs every string and key of a JSON value, and says whether one held the identity', () => {
-    const body = { user: { firstName: 'Ada', emailAddress: 'ada.l@example.test' }, members: ['5f0c6a1e-2b7d-4c1a-9e3f-0a1b2c3d4e5f', 'other'], n: 3, 'Ada': true };
+    const body = {
+      user: { firstName: 'Ada', emailAddress: 'ada.l@example.test' },
+      members: ['5f0c6a1e-2b7d-4c1a-9e3f-0a1b2c3d4e5f', 'other'],
+      n: 3,
+      Ada: true,
+    };
     expect(scrubber.findsInJson(body)).toBe(true);
-    expect(scrubber.scrubJson(body)).toEqual({ user: { firstName: '[erased]', emailAddress: '[erased]' }, members: ['[erased]', 'other'], n: 3, '[erased]': true });
+    expect(scrubber.scrubJson(body)).toEqual({
+      user: { firstName: '[erased]', emailAddress: '[erased]' },
+      members: ['[erased]', 'other'],
+      n: 3,
+      '[erased]': true,
+    });
     expect(scrubber.findsInJson({ title: 'Printer broken', count: 2 })).toBe(false);
   });
 

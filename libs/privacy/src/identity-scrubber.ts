@@ -24,7 +24,9 @@ export class IdentityScrubber {
   /** `exactOnly`: only the id and addresses, for text that is not the persona's own (a name may be someone else's). */
   constructor(identity: ErasureIdentity, options: { exactOnly?: boolean } = {}) {
     const exact = [identity.personaId, ...identity.emailAddresses].filter((text) => text.length > 0).flatMap(spellingsOf);
-    const names = options.exactOnly ? [] : identity.names.filter((name) => name.trim().length >= SHORTEST_SCRUBBED_NAME).flatMap(spellingsOf);
+    const names = options.exactOnly
+      ? []
+      : identity.names.filter((name) => name.trim().length >= SHORTEST_SCRUBBED_NAME).flatMap(spellingsOf);
     const needles = [
       ...exact.map((text) => ({ text, pattern: escapeRegExp(text) })),
       ...names.map((text) => ({ text, pattern: `(?<![\\p{L}\\p{N}_])${escapeRegExp(text)}(?![\\p{L}\\p{N}_])` })),
@@ -60,7 +62,8 @@ export class IdentityScrubber {
   findsInJson(value: unknown): boolean {
     if (typeof value === 'string') return this.finds(value);
     if (Array.isArray(value)) return value.some((item) => this.findsInJson(item));
-    if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, item]) => this.finds(key) || this.findsInJson(item));
+    if (typeof value === 'object' && value !== null)
+      return Object.entries(value).some(([key, item]) => this.finds(key) || this.findsInJson(item));
     return false;
   }
 }

@@ -42,7 +42,11 @@ export class NotificationListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl, application_name: this.applicationName, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const client = new Client({
+      connectionString: this.databaseUrl,
+      application_name: this.applicationName,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on('notification', (message: Notification) => {
       if (message.channel === this.channel && message.payload) this.onPayload(message.payload);
     });

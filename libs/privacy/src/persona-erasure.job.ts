@@ -26,7 +26,11 @@ export function personaErasureJob(part: ErasurePart, settleMs: number, repositor
   class ErasureJob implements PersonaErasureJob {
     readonly worker: PersonaErasureWorker;
 
-    constructor(@InjectDatabase() db: Database, @InjectConfig() config: ServiceConfig, @Inject(repository) statements: ErasurePartRepository) {
+    constructor(
+      @InjectDatabase() db: Database,
+      @InjectConfig() config: ServiceConfig,
+      @Inject(repository) statements: ErasurePartRepository,
+    ) {
       this.worker = new PersonaErasureWorker(
         { db, databaseUrl: config.databaseUrl, applicationName: `${config.service}-erasures` },
         { part, settleMs, erase: (tx, identity) => statements.erase(tx, identity) },

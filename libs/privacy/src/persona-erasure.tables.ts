@@ -30,7 +30,9 @@ export const personaErasures = profileSchema.table(
   },
   (table) => [
     uniqueIndex('persona_erasures_subject_key').on(table.subjectHash),
-    index('persona_erasures_pending_idx').on(table.requestedAt).where(sql`${table.completedAt} IS NULL`),
+    index('persona_erasures_pending_idx')
+      .on(table.requestedAt)
+      .where(sql`${table.completedAt} IS NULL`),
   ],
 );
 

@@ -51,7 +51,9 @@ export class PersonaErasureWorker {
   ) {
     this.logger = new Logger(`PersonaErasure:${work.part}`);
     this.requests = new ErasureRequests(connection.db, work.part);
-    this.listener = new NotificationListener(connection.databaseUrl, connection.applicationName, ERASURE_REQUESTED_CHANNEL, (id) => this.wakeFor(id));
+    this.listener = new NotificationListener(connection.databaseUrl, connection.applicationName, ERASURE_REQUESTED_CHANNEL, (id) =>
+      this.wakeFor(id),
+    );
   }
 
   start(): void {

@@ -4,11 +4,19 @@ import { ScoringInputError } from './errors';
 
 describe('computeCombinedScore', () => {
   it('roleWeight defaults to 50: (51.97 · 50 + 59.38 · 50) / 100 = 55.675 → 55.68', () => {
-    expect(computeCombinedScore({ roleScore: 51.97, workstyleScore: 59.38 })).toEqual({ score: 55.68, scoreCategory: 'medium', roleWeight: 50 });
+    expect(computeCombinedScore({ roleScore: 51.97, workstyleScore: 59.38 })).toEqual({
+      score: 55.68,
+      scoreCategory: 'medium',
+      roleWeight: 50,
+    });
   });
 
   it('roleWeight 25: (51.97 · 25 + 59.38 · 75) / 100 = 57.5275 → 57.53', () => {
-    expect(computeCombinedScore({ roleScore: 51.97, workstyleScore: 59.38, roleWeight: 25 })).toEqual({ score: 57.53, scoreCategory: 'medium', roleWeight: 25 });
+    expect(computeCombinedScore({ roleScore: 51.97, workstyleScore: 59.38, roleWeight: 25 })).toEqual({
+      score: 57.53,
+      scoreCategory: 'medium',
+      roleWeight: 25,
+    });
   });
 
   it('roleWeight 0 and 100 give the workstyle and the role score', () => {
@@ -17,8 +25,16 @@ describe('computeCombinedScore', () => {
   });
 
   it('equals the one score that exists', () => {
-    expect(computeCombinedScore({ roleScore: null, workstyleScore: 59.38 })).toEqual({ score: 59.38, scoreCategory: 'medium', roleWeight: 50 });
-    expect(computeCombinedScore({ roleScore: 70, workstyleScore: null, roleWeight: 10 })).toEqual({ score: 70, scoreCategory: 'high', roleWeight: 10 });
+    expect(computeCombinedScore({ roleScore: null, workstyleScore: 59.38 })).toEqual({
+      score: 59.38,
+      scoreCategory: 'medium',
+      roleWeight: 50,
+    });
+    expect(computeCombinedScore({ roleScore: 70, workstyleScore: null, roleWeight: 10 })).toEqual({
+      score: 70,
+      scoreCategory: 'high',
+      roleWeight: 10,
+    });
   });
 
   it('is null when neither score exists', () => {

@@ -39,4 +39,3 @@ export function compareIndividuals(input: ComparisonInput): ComparisonResult {
     bToA,
   };
 }
-

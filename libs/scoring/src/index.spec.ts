@@ -2,12 +2,19 @@
 import * as scoring from '@teamfit/scoring';
 
 describe('@teamfit/scoring entry point', () => {
-  it.each(['computeWorkstyle', 'computeRoleMatch', 'isRoleMatchScore', 'computeCombinedScore', 'blendWorkstyleScore', 'compareIndividuals', 'categoryOf', 'round2', 'isScoreType'])(
-    'exports the function %s',
-    (name) => {
-      expect(typeof (scoring as Record<string, unknown>)[name]).toBe('function');
-    },
-  );
+  it.each([
+    'computeWorkstyle',
+    'computeRoleMatch',
+    'isRoleMatchScore',
+    'computeCombinedScore',
+    'blendWorkstyleScore',
+    'compareIndividuals',
+    'categoryOf',
+    'round2',
+    'isScoreType',
+  ])('exports the function %s', (name) => {
+    expect(typeof (scoring as Record<string, unknown>)[name]).toBe('function');
+  });
 
   it('exports the documented constants', () => {
     expect(scoring.WORKSTYLE_SCORING_VERSION).toBe('ws-1');

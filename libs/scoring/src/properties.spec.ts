@@ -12,7 +12,13 @@ function bucket(score: number): ScoreCategory {
   return score < 33 ? 'low' : score < 66 ? 'medium' : 'high';
 }
 
-const questionnaireArb = questionnaireArbitrary({ maxGroups: 4, maxQuestionsPerGroup: 6, maxOrder: 5, fakingOneIn: 5, subGroups: ['competing', 'avoiding'] });
+const questionnaireArb = questionnaireArbitrary({
+  maxGroups: 4,
+  maxQuestionsPerGroup: 6,
+  maxOrder: 5,
+  fakingOneIn: 5,
+  subGroups: ['competing', 'avoiding'],
+});
 
 /** One person's answers: each question answered or not, value 1-5, a few seconds each. */
 function personArb(questionnaire: QuestionnaireDefinition): fc.Arbitrary<AnswerInput[]> {
@@ -20,7 +26,11 @@ function personArb(questionnaire: QuestionnaireDefinition): fc.Arbitrary<AnswerI
     .tuple(
       ...questionnaire.questions.map((question) =>
         fc.option(
-          fc.record({ questionId: fc.constant(question.id), value: fc.integer({ min: 1, max: 5 }), timeTaken: fc.integer({ min: 0, max: 5 }) }),
+          fc.record({
+            questionId: fc.constant(question.id),
+            value: fc.integer({ min: 1, max: 5 }),
+            timeTaken: fc.integer({ min: 0, max: 5 }),
+          }),
           { nil: null, freq: 4 },
         ),
       ),
@@ -90,8 +100,16 @@ describe('workstyle properties', () => {
     );
     fc.assert(
       fc.property(reordered, ({ scenario, candidate, team, questions }) => {
-        const original = computeWorkstyle({ questionnaire: scenario.questionnaire, candidateAnswers: scenario.candidate, teamAnswers: scenario.team });
-        const shuffledResult = computeWorkstyle({ questionnaire: { ...scenario.questionnaire, questions }, candidateAnswers: candidate, teamAnswers: team });
+        const original = computeWorkstyle({
+          questionnaire: scenario.questionnaire,
+          candidateAnswers: scenario.candidate,
+          teamAnswers: scenario.team,
+        });
+        const shuffledResult = computeWorkstyle({
+          questionnaire: { ...scenario.questionnaire, questions },
+          candidateAnswers: candidate,
+          teamAnswers: team,
+        });
         expect(shuffledResult).toEqual(original);
       }),
     );
@@ -114,17 +132,21 @@ describe('comparison properties', () => {
 
   it('MUTUAL and SIMULATED_TEAM are symmetric in A and B', () => {
     fc.assert(
-      fc.property(scenarioArb, fc.constantFrom('MUTUAL' as const, 'SIMULATED_TEAM' as const), ({ questionnaire, candidate: a, other: b }, mode) => {
-        const ab = compareIndividuals({ questionnaire, answersA: a, answersB: b, mode });
-        const ba = compareIndividuals({ questionnaire, answersA: b, answersB: a, mode });
-        expect(ab.score).toBe(ba.score);
-        expect(ab.scoreCategory).toBe(ba.scoreCategory);
-        expect(ab.reverseDimensions).toEqual(ba.dimensions);
-        expect(ab.dimensions).toEqual(ba.reverseDimensions);
-        expect(ab.scoreCategory).toBe(bucket(ab.score));
-        expect(ab.score).toBeGreaterThanOrEqual(0);
-        expect(ab.score).toBeLessThanOrEqual(100);
-      }),
+      fc.property(
+        scenarioArb,
+        fc.constantFrom('MUTUAL' as const, 'SIMULATED_TEAM' as const),
+        ({ questionnaire, candidate: a, other: b }, mode) => {
+          const ab = compareIndividuals({ questionnaire, answersA: a, answersB: b, mode });
+          const ba = compareIndividuals({ questionnaire, answersA: b, answersB: a, mode });
+          expect(ab.score).toBe(ba.score);
+          expect(ab.scoreCategory).toBe(ba.scoreCategory);
+          expect(ab.reverseDimensions).toEqual(ba.dimensions);
+          expect(ab.dimensions).toEqual(ba.reverseDimensions);
+          expect(ab.scoreCategory).toBe(bucket(ab.score));
+          expect(ab.score).toBeGreaterThanOrEqual(0);
+          expect(ab.score).toBeLessThanOrEqual(100);
+        },
+      ),
     );
   });
 });
@@ -132,7 +154,9 @@ describe('comparison properties', () => {
 describe('role match and combined properties', () => {
   const ids = fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { maxLength: 5 });
   const setCriterion = fc.option(fc.record({ ids, priority: fc.integer({ min: 1, max: 6 }) }), { nil: null });
-  const thresholdCriterion = fc.option(fc.record({ id: fc.integer({ min: 1, max: 5 }), priority: fc.integer({ min: 1, max: 6 }) }), { nil: null });
+  const thresholdCriterion = fc.option(fc.record({ id: fc.integer({ min: 1, max: 5 }), priority: fc.integer({ min: 1, max: 6 }) }), {
+    nil: null,
+  });
   const lookupId = fc.option(fc.integer({ min: 1, max: 6 }), { nil: null });
   const lookup = [1, 2, 3, 4, 5].map((id) => ({ id, orderBy: 10 * id }));
   const inputArb = fc.record({
@@ -146,7 +170,14 @@ describe('role match and combined properties', () => {
       educationLevel: thresholdCriterion,
     }),
     experience: fc.option(
-      fc.record({ industryIds: ids, functionIds: ids, skillIds: ids, studyMajorIds: ids, professionalYearsId: lookupId, educationLevelId: lookupId }),
+      fc.record({
+        industryIds: ids,
+        functionIds: ids,
+        skillIds: ids,
+        studyMajorIds: ids,
+        professionalYearsId: lookupId,
+        educationLevelId: lookupId,
+      }),
       { nil: null },
     ),
     goal: fc.option(fc.record({ industryIds: ids, functionIds: ids, skillIds: ids, locationIds: ids }), { nil: null }),

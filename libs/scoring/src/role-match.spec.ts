@@ -68,18 +68,32 @@ describe('computeRoleMatch', () => {
   });
 
   it('uses the experience side directly when the goal side has no criterion', () => {
-    const onlyExperience = computeRoleMatch({ ...example, specification: { studyMajor: { ids: [3, 4, 5, 6], priority: 1 } }, experience: { studyMajorIds: [4, 6, 9] } });
+    const onlyExperience = computeRoleMatch({
+      ...example,
+      specification: { studyMajor: { ids: [3, 4, 5, 6], priority: 1 } },
+      experience: { studyMajorIds: [4, 6, 9] },
+    });
     expect(scored(onlyExperience)).toMatchObject({ score: 50, experienceScore: 50, goalScore: null });
-    expect(scored(onlyExperience).breakdown).toEqual([{ name: 'studyMajor', priority: 1, percentageMatch: 0.5, points: 6.5, maxPoints: 13, source: 'experience' }]);
+    expect(scored(onlyExperience).breakdown).toEqual([
+      { name: 'studyMajor', priority: 1, percentageMatch: 0.5, points: 6.5, maxPoints: 13, source: 'experience' },
+    ]);
   });
 
   it('returns an error, not a score, when no criterion forms an element (empty sets only)', () => {
-    const result = computeRoleMatch({ ...example, specification: { industry: { ids: [], priority: 1 }, location: { ids: [], priority: 2 } } });
+    const result = computeRoleMatch({
+      ...example,
+      specification: { industry: { ids: [], priority: 1 }, location: { ids: [], priority: 2 } },
+    });
     expect(result).toEqual({ roleId: 7, error: 'Role specification has no criteria' });
   });
 
   it('counts distinct ids only', () => {
-    const result = computeRoleMatch({ ...example, specification: { skill: { ids: [10, 10, 11], priority: 1 } }, experience: { skillIds: [10, 10] }, goal: null });
+    const result = computeRoleMatch({
+      ...example,
+      specification: { skill: { ids: [10, 10, 11], priority: 1 } },
+      experience: { skillIds: [10, 10] },
+      goal: null,
+    });
     // Experience 1/2 of {10, 11}; goal (no record) 0: 0.95 · 50 + 0.05 · 0 = 47.5.
     expect(scored(result)).toMatchObject({ score: 47.5, experienceScore: 50, goalScore: 0 });
   });
@@ -91,7 +105,13 @@ describe('computeRoleMatch', () => {
       { id: 3, orderBy: 3 },
     ];
     const run = (candidateId: number | null | undefined, specId = 2) =>
-      computeRoleMatch({ ...example, specification: { educationLevel: { id: specId, priority: 1 } }, experience: candidateId === undefined ? null : { educationLevelId: candidateId }, goal: null, educationLevels: levels });
+      computeRoleMatch({
+        ...example,
+        specification: { educationLevel: { id: specId, priority: 1 } },
+        experience: candidateId === undefined ? null : { educationLevelId: candidateId },
+        goal: null,
+        educationLevels: levels,
+      });
 
     it.each([
       [3, 100],

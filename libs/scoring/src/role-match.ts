@@ -72,7 +72,8 @@ export function computeRoleMatch(input: RoleMatchInput): RoleMatchResult {
   const goalScore = sideScore(goalElements);
   let score: number;
   if (experienceScore !== null && goalScore !== null) score = EXPERIENCE_WEIGHT * experienceScore + GOAL_WEIGHT * goalScore;
-  else if (experienceScore !== null) score = experienceScore; // only one side configured: used directly
+  else if (experienceScore !== null)
+    score = experienceScore; // only one side configured: used directly
   else if (goalScore !== null) score = goalScore;
   else return { roleId: input.roleId, error: ROLE_MATCH_NO_CRITERIA };
 
@@ -115,7 +116,13 @@ function setElement(
   const held = new Set(candidateIds ?? []);
   let shared = 0;
   for (const id of wanted) if (held.has(id)) shared += 1;
-  return { name, priority: criterion.priority, percentageMatch: shared / wanted.size, maxPoints: pointsForPriority(criterion.priority), source };
+  return {
+    name,
+    priority: criterion.priority,
+    percentageMatch: shared / wanted.size,
+    maxPoints: pointsForPriority(criterion.priority),
+    source,
+  };
 }
 
 /**
@@ -134,7 +141,13 @@ function thresholdElement(
   if (required === undefined) return null;
   const held = candidateId === null || candidateId === undefined ? undefined : lookup.find((row) => row.id === candidateId)?.orderBy;
   const met = held !== undefined && held >= required;
-  return { name, priority: criterion.priority, percentageMatch: met ? 1 : 0, maxPoints: pointsForPriority(criterion.priority), source: 'experience' };
+  return {
+    name,
+    priority: criterion.priority,
+    percentageMatch: met ? 1 : 0,
+    maxPoints: pointsForPriority(criterion.priority),
+    source: 'experience',
+  };
 }
 
 function roundElement(element: Element): RoleMatchElement {

@@ -186,14 +186,7 @@ export interface RoleMatchInput {
 
 export type RoleMatchSource = 'experience' | 'goal';
 
-export type RoleCriterionName =
-  | 'industry'
-  | 'function'
-  | 'skill'
-  | 'studyMajor'
-  | 'professionalYears'
-  | 'educationLevel'
-  | 'location';
+export type RoleCriterionName = 'industry' | 'function' | 'skill' | 'studyMajor' | 'professionalYears' | 'educationLevel' | 'location';
 
 export interface RoleMatchElement {
   readonly name: RoleCriterionName;

@@ -38,7 +38,10 @@ afterEach(async () => {
 });
 
 function spawnRunner(env: Record<string, string>): RunnerProcess {
-  const child = spawn(process.execPath, [RUNNER], { env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/root', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [RUNNER], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/root', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -51,7 +54,8 @@ function spawnRunner(env: Record<string, string>): RunnerProcess {
 async function waitForOutput(runner: RunnerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(runner.output())) {
-    if (Date.now() > deadline || runner.child.exitCode !== null) throw new Error(`no ${String(pattern)} in runner output:\n${runner.output()}`);
+    if (Date.now() > deadline || runner.child.exitCode !== null)
+      throw new Error(`no ${String(pattern)} in runner output:\n${runner.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -66,7 +70,8 @@ const childrenOf = (pid: number): Array<{ pid: number; args: string }> =>
     });
 
 /** Every port the services take with `instances` each from `basePort`. */
-const servicePorts = (basePort: number, instances: number): number[] => SERVICE_NAMES.flatMap((name) => Array.from({ length: instances }, (_, k) => instancePort(basePort, name, k + 1)));
+const servicePorts = (basePort: number, instances: number): number[] =>
+  SERVICE_NAMES.flatMap((name) => Array.from({ length: instances }, (_, k) => instancePort(basePort, name, k + 1)));
 const allFree = async (ports: number[]) => (await Promise.all(ports.map((port) => isPortFree(port)))).every(Boolean);
 
 /** A SERVICE_BASE_PORT whose two instances' ports are all free, so this test takes none of the platform's fixed ports. */
@@ -78,21 +83,35 @@ async function freeServiceBasePort(): Promise<number> {
   throw new Error('no free range of service ports found');
 }
 
-const serviceProcesses = (runnerPid: number, name: ServiceName) => childrenOf(runnerPid).filter((child) => child.args.endsWith(serviceMain(name)));
+const serviceProcesses = (runnerPid: number, name: ServiceName) =>
+  childrenOf(runnerPid).filter((child) => child.args.endsWith(serviceMain(name)));
 
 function get(url: string, options: { token?: string; localAddress?: string; agent?: http.Agent } = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: options.agent, localAddress: options.localAddress, headers: options.token ? { authorization: `Bearer ${options.token}` } : {}, timeout: 10_000 }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const request = http.get(
+      url,
+      {
+        agent: options.agent,
+        localAddress: options.localAddress,
+        headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
     request.on('timeout', () => request.destroy(new Error(`GET ${url} timed out`)));
     request.on('error', reject);
   });
 }
 
 async function post(url: string, token: string, body: object): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (response.status !== 201) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }
@@ -124,7 +143,11 @@ function readLoad(url: string, token: string, callers: number) {
     failures,
     /** Resolves once `count` reads have been answered (or failed), however long the machine takes. */
     reached: async (count: number) => {
-      for (const deadline = Date.now() + 60_000; statuses.length + failures.length < count; await new Promise((resolve) => setTimeout(resolve, 25))) {
+      for (
+        const deadline = Date.now() + 60_000;
+        statuses.length + failures.length < count;
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      ) {
         if (Date.now() > deadline) throw new Error(`only ${statuses.length + failures.length} of ${count} reads within 60 s`);
       }
     },
@@ -139,7 +162,12 @@ function readLoad(url: string, token: string, callers: number) {
 async function readHtmlMail(smtpPort: number, webPort: number): Promise<string> {
   const subject = `runner test ${randomUUID()}`;
   const transport = createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
-  await transport.sendMail({ from: 'runner@teamfit.local', to: 'reader@teamfit.local', subject, html: '<p id="kept">one-time password 123456</p><script>alert(1)</script>' });
+  await transport.sendMail({
+    from: 'runner@teamfit.local',
+    to: 'reader@teamfit.local',
+    subject,
+    html: '<p id="kept">one-time password 123456</p><script>alert(1)</script>',
+  });
   transport.close();
   let email: { id: string; subject: string } | undefined;
   for (const deadline = Date.now() + 5_000; !email && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
@@ -199,7 +227,9 @@ describe('npm start (the local runner)', () => {
   it('refuses a number of instances it cannot run, in one line naming the setting', async () => {
     const runner = spawnRunner({ ...runnerEnv, SERVICE_INSTANCES: 'evaluation=9' });
     expect(await runner.exited).toBe(1);
-    expect(runner.output()).toBe('[platform] invalid configuration: SERVICE_INSTANCES must be a number of instances (1-8) or a list such as evaluation=3,organisation=2\n');
+    expect(runner.output()).toBe(
+      '[platform] invalid configuration: SERVICE_INSTANCES must be a number of instances (1-8) or a list such as evaluation=3,organisation=2\n',
+    );
   });
 
   it('starts everything on embedded defaults, serves through the gateway, and stops cleanly on Ctrl-C', async () => {
@@ -215,8 +245,11 @@ describe('npm start (the local runner)', () => {
     expect(inbox.status).toBe(200);
     expect(Array.isArray(await inbox.json())).toBe(true);
     // An HTML mail read through the inbox is sanitised by MailDev.
-    expect(await readHtmlMail(Number(runnerEnv['MAILDEV_SMTP_PORT']), Number(runnerEnv['MAILDEV_WEB_PORT']))).toMatch(/^(?!.*<script).*<p id="kept">one-time password 123456<\/p>/s);
-    for (const name of SERVICE_NAMES) expect({ name, processes: serviceProcesses(runner.child.pid ?? 0, name).length }).toEqual({ name, processes: 1 });
+    expect(await readHtmlMail(Number(runnerEnv['MAILDEV_SMTP_PORT']), Number(runnerEnv['MAILDEV_WEB_PORT']))).toMatch(
+      /^(?!.*<script).*<p id="kept">one-time password 123456<\/p>/s,
+    );
+    for (const name of SERVICE_NAMES)
+      expect({ name, processes: serviceProcesses(runner.child.pid ?? 0, name).length }).toEqual({ name, processes: 1 });
 
     // Leave a mark in the embedded database, to see it again after a restart.
     const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${runnerEnv['EMBEDDED_POSTGRES_PORT']}/teamfit`;
@@ -254,8 +287,16 @@ describe('npm start (the local runner)', () => {
     // An evaluation to read: the hub's most frequent call, GET /evaluation/evaluation/:id.
     const gateway = `http://127.0.0.1:${runnerEnv['GATEWAY_PORT']}`;
     const keys = ensureKeyPairFiles(path.join(dataDir, 'keys'));
-    const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign({ sub: randomUUID(), kind: 'account', emailAddress: 'runner@teamfit.local', isAdmin: true }, 600);
-    const persona = await post(`${gateway}/profile/persona`, admin, { user_id: randomUUID(), role: 'Engineer', description: 'runner test', user: { firstName: 'Runner' } });
+    const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign(
+      { sub: randomUUID(), kind: 'account', emailAddress: 'runner@teamfit.local', isAdmin: true },
+      600,
+    );
+    const persona = await post(`${gateway}/profile/persona`, admin, {
+      user_id: randomUUID(),
+      role: 'Engineer',
+      description: 'runner test',
+      user: { firstName: 'Runner' },
+    });
     const team = await post(`${gateway}/evaluation/algorithm/teams`, admin, { name: 'Runner', memberPersonaIds: [] });
     const evaluation = await post(`${gateway}/evaluation/evaluation`, admin, { personaId: persona['id'], teamId: team['id'] });
 
@@ -264,7 +305,9 @@ describe('npm start (the local runner)', () => {
     await load.reached(16);
     // The first instance: a gateway that knew only one address per service would know this one.
     const port = instancePort(Number(runnerEnv['SERVICE_BASE_PORT']), 'evaluation', 1);
-    const victim = serviceProcesses(pid, 'evaluation').find((child) => readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0').includes(`PORT=${port}`));
+    const victim = serviceProcesses(pid, 'evaluation').find((child) =>
+      readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0').includes(`PORT=${port}`),
+    );
     expect(victim).toBeDefined();
     const killedAt = Date.now();
     process.kill(victim?.pid ?? 0, 'SIGKILL');
@@ -287,7 +330,9 @@ describe('npm start (the local runner)', () => {
     expect(load.statuses.filter((status) => status !== 200)).toEqual([]);
     expect(load.statuses.length).toBeGreaterThan(100);
     expect(Number.isFinite(backAfterMs)).toBe(true);
-    expect(runner.output()).toContain(`the evaluation service (instance 1 of 2, port ${port}) exited unexpectedly (SIGKILL, pid ${String(victim?.pid)}): restarting it in 0.5 s`);
+    expect(runner.output()).toContain(
+      `the evaluation service (instance 1 of 2, port ${port}) exited unexpectedly (SIGKILL, pid ${String(victim?.pid)}): restarting it in 0.5 s`,
+    );
     await waitForOutput(runner, new RegExp(`the evaluation service \\(instance 1 of 2, port ${port}\\) is back`), 30_000);
     const evaluations = serviceProcesses(pid, 'evaluation');
     expect(evaluations).toHaveLength(2);

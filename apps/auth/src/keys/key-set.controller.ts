@@ -12,7 +12,9 @@ export class KeySetController {
   @Public()
   @Get('.well-known/jwks.json')
   @Header('Cache-Control', 'public, max-age=300')
-  @ApiOperation({ summary: 'The public keys that verify platform tokens (JSON Web Key Set), for services and clients that verify tokens themselves' })
+  @ApiOperation({
+    summary: 'The public keys that verify platform tokens (JSON Web Key Set), for services and clients that verify tokens themselves',
+  })
   @ApiOkResponse({ type: JsonWebKeySetDto })
   keySet(): JsonWebKeySetDto {
     return this.signer.jsonWebKeySet;

@@ -70,14 +70,20 @@ export class AlgorithmDirectory {
   /** The experience records of these users, by user id (one query however many; users without one are absent). */
   async getUserExperiences(userIds: readonly number[]): Promise<Map<number, UserExperienceRow>> {
     if (userIds.length === 0) return new Map();
-    const rows = await this.db.select().from(userExperiences).where(sql`${userExperiences.userId} = ANY (${sql.param([...userIds])}::int[])`);
+    const rows = await this.db
+      .select()
+      .from(userExperiences)
+      .where(sql`${userExperiences.userId} = ANY (${sql.param([...userIds])}::int[])`);
     return new Map(rows.map((row) => [row.userId, row]));
   }
 
   /** The goal records of these users, by user id (one query however many; users without one are absent). */
   async getUserGoals(userIds: readonly number[]): Promise<Map<number, UserGoalRow>> {
     if (userIds.length === 0) return new Map();
-    const rows = await this.db.select().from(userGoals).where(sql`${userGoals.userId} = ANY (${sql.param([...userIds])}::int[])`);
+    const rows = await this.db
+      .select()
+      .from(userGoals)
+      .where(sql`${userGoals.userId} = ANY (${sql.param([...userIds])}::int[])`);
     return new Map(rows.map((row) => [row.userId, row]));
   }
 

@@ -124,7 +124,12 @@ export const userGoals = evaluationSchema.table('user_goals', {
 
 /** A team as the services use it; its profiles version is the team context cache's business alone. */
 export type TeamRow = Omit<typeof teams.$inferSelect, 'profilesVersion'>;
-export const teamColumns = { id: teams.id, name: teams.name, organisationId: teams.organisationId, memberPersonaIds: teams.memberPersonaIds };
+export const teamColumns = {
+  id: teams.id,
+  name: teams.name,
+  organisationId: teams.organisationId,
+  memberPersonaIds: teams.memberPersonaIds,
+};
 export type RoleRow = typeof roles.$inferSelect;
 export type RoleSpecificationRow = typeof roleSpecifications.$inferSelect;
 export type UserExperienceRow = typeof userExperiences.$inferSelect;

@@ -1,6 +1,18 @@
 import { EVALUATION_STATUSES, type EvaluationStatus } from '@teamfit/evaluations';
 import { sql } from 'drizzle-orm';
-import { check, customType, doublePrecision, index, integer, jsonb, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { EvaluationResults, QuestionSet } from '../evaluations/evaluation.types';
 import { evaluationSchema } from './pg-schema';
 import { teams } from './algorithm.tables';
@@ -58,9 +70,13 @@ export const evaluations = evaluationSchema.table(
   },
   (table) => [
     // Exactly one active evaluation per persona and team, whatever the concurrency.
-    uniqueIndex('evaluations_one_active_key').on(table.personaId, table.teamId).where(sql`${table.status} <> 'complete'`),
+    uniqueIndex('evaluations_one_active_key')
+      .on(table.personaId, table.teamId)
+      .where(sql`${table.status} <> 'complete'`),
     index('evaluations_persona_idx').on(table.personaId, table.createdAt),
-    index('evaluations_completed_idx').on(table.personaId, table.completedAt).where(sql`${table.status} = 'complete'`),
+    index('evaluations_completed_idx')
+      .on(table.personaId, table.completedAt)
+      .where(sql`${table.status} = 'complete'`),
   ],
 );
 

@@ -14,7 +14,15 @@ import {
 } from '@teamfit/scoring';
 import { DimensionResultDto, SCORE_CATEGORIES } from './evaluation-response.dto';
 
-const ROLE_CRITERIA: readonly RoleCriterionName[] = ['industry', 'function', 'skill', 'studyMajor', 'professionalYears', 'educationLevel', 'location'];
+const ROLE_CRITERIA: readonly RoleCriterionName[] = [
+  'industry',
+  'function',
+  'skill',
+  'studyMajor',
+  'professionalYears',
+  'educationLevel',
+  'location',
+];
 const ROLE_MATCH_SOURCES: readonly RoleMatchSource[] = ['experience', 'goal'];
 const SCORE = { type: 'number', minimum: 0, maximum: 100 } as const;
 
@@ -31,7 +39,8 @@ export class RoleMatchScoreDto implements RoleMatchScore {
   @ApiProperty({ type: 'integer' }) roleId!: number;
   @ApiProperty(SCORE) score!: number;
   @ApiProperty({ enum: SCORE_CATEGORIES }) scoreCategory!: ScoreCategory;
-  @ApiProperty({ ...SCORE, nullable: true, description: 'null when the specification has no experience criterion' }) experienceScore!: number | null;
+  @ApiProperty({ ...SCORE, nullable: true, description: 'null when the specification has no experience criterion' }) experienceScore!:
+    number | null;
   @ApiProperty({ ...SCORE, nullable: true, description: 'null when the specification has no goal criterion' }) goalScore!: number | null;
   @ApiProperty({ type: RoleMatchElementDto, isArray: true }) breakdown!: readonly RoleMatchElementDto[];
 }
@@ -69,10 +78,12 @@ export class TeamMatchDto {
   @ApiProperty({ format: 'uuid' }) evaluationId!: string;
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
   @ApiProperty({ type: 'integer', nullable: true, description: 'null when the team has no role' }) roleId!: number | null;
-  @ApiProperty({ type: 'integer', nullable: true, description: "null when none is given and the persona has no numeric user id" }) algorithmUserId!: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'null when none is given and the persona has no numeric user id' })
+  algorithmUserId!: number | null;
   @ApiProperty({ type: TeamMatchWorkstyleDto }) workstyle!: TeamMatchWorkstyleDto;
   @ApiProperty(roleMatchProperty('null when the team has no role or the role no specification')) roleMatch!: RoleMatchResult | null;
-  @ApiProperty({ type: CombinedScoreDto, nullable: true, description: 'The workstyle score alone when there is no role-match score' }) combined!: CombinedScoreDto | null;
+  @ApiProperty({ type: CombinedScoreDto, nullable: true, description: 'The workstyle score alone when there is no role-match score' })
+  combined!: CombinedScoreDto | null;
 }
 
 export class TeamReferenceDto {
@@ -94,7 +105,8 @@ export class TeamComparisonDto {
   @ApiProperty({ type: TeamReferenceDto }) targetTeam!: TeamReferenceDto;
   @ApiProperty({ type: TeamComparisonWorkstyleDto }) workstyle!: TeamComparisonWorkstyleDto;
   @ApiProperty(roleMatchProperty('null without roleId, or when the role has no specification')) roleMatch!: RoleMatchResult | null;
-  @ApiProperty({ type: CombinedScoreDto, nullable: true, description: 'null unless the role match has a score' }) combined!: CombinedScoreDto | null;
+  @ApiProperty({ type: CombinedScoreDto, nullable: true, description: 'null unless the role match has a score' })
+  combined!: CombinedScoreDto | null;
   @ApiProperty({ type: 'integer', minimum: 1, description: 'Stored answers used' }) answersUsed!: number;
   @ApiProperty({ type: String, format: 'date-time' }) computedAt!: string;
 }
@@ -108,5 +120,6 @@ export class EvaluationComparisonDto {
   @ApiProperty({ enum: SCORE_CATEGORIES }) scoreCategory!: ScoreCategory;
   @ApiProperty({ type: DimensionResultDto, isArray: true, description: 'A to B' }) dimensions!: readonly DimensionResultDto[];
   @ApiPropertyOptional({ ...SCORE, description: 'B to A; MUTUAL and SIMULATED_TEAM only' }) reverseScore?: number;
-  @ApiPropertyOptional({ type: DimensionResultDto, isArray: true, description: 'B to A; MUTUAL and SIMULATED_TEAM only' }) reverseDimensions?: readonly DimensionResultDto[];
+  @ApiPropertyOptional({ type: DimensionResultDto, isArray: true, description: 'B to A; MUTUAL and SIMULATED_TEAM only' })
+  reverseDimensions?: readonly DimensionResultDto[];
 }

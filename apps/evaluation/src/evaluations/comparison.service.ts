@@ -70,7 +70,10 @@ export class ComparisonService {
 
   async compareTeam(id: string, options: RoleOptions & { algorithmTeamId: number }, principal: VerifiedToken) {
     const evaluation = await this.stateOf(id, principal);
-    await this.assertPersonaComparesOwn(principal, evaluation, { teamId: options.algorithmTeamId, algorithmUserId: options.algorithmUserId });
+    await this.assertPersonaComparesOwn(principal, evaluation, {
+      teamId: options.algorithmTeamId,
+      algorithmUserId: options.algorithmUserId,
+    });
     if (options.algorithmTeamId === evaluation.teamId) throw validationFailed("algorithmTeamId must differ from the evaluation's own team");
     // Names only: the member list stays in the database (the team context reads it there).
     const names = await this.teams.namesOf(evaluation.teamId, options.algorithmTeamId);
@@ -78,7 +81,10 @@ export class ComparisonService {
     if (!targetTeam) throw new DomainError('not_found', `Target team ${options.algorithmTeamId} not found`);
     const sourceTeam = names.find((team) => team.id === evaluation.teamId);
     const { version, answers: candidateAnswers } = await this.answersOrFail(evaluation);
-    const workstyle = computeWorkstyleWithTeam(await this.teamContext.aggregate(targetTeam.id, evaluation.personaId, version), candidateAnswers);
+    const workstyle = computeWorkstyleWithTeam(
+      await this.teamContext.aggregate(targetTeam.id, evaluation.personaId, version),
+      candidateAnswers,
+    );
 
     let roleMatch: RoleMatchResult | null = null;
     let combined = null;
@@ -87,7 +93,11 @@ export class ComparisonService {
       const algorithmUserId = options.algorithmUserId ?? (await this.algorithmUserOf(evaluation.personaId));
       roleMatch = role ? await this.roles.match(role, algorithmUserId) : null;
       if (roleMatch && isRoleMatchScore(roleMatch)) {
-        combined = computeCombinedScore({ roleScore: roleMatch.score, workstyleScore: workstyle.overallScore, roleWeight: options.roleWeight });
+        combined = computeCombinedScore({
+          roleScore: roleMatch.score,
+          workstyleScore: workstyle.overallScore,
+          roleWeight: options.roleWeight,
+        });
       }
     }
     return {
@@ -148,12 +158,20 @@ export class ComparisonService {
     return evaluation;
   }
 
-  private async assertPersonaComparesOwn(principal: VerifiedToken, evaluation: Pick<EvaluationState, 'teamId' | 'personaId'>, asked: { teamId?: number; algorithmUserId?: number }): Promise<void> {
+  private async assertPersonaComparesOwn(
+    principal: VerifiedToken,
+    evaluation: Pick<EvaluationState, 'teamId' | 'personaId'>,
+    asked: { teamId?: number; algorithmUserId?: number },
+  ): Promise<void> {
     if (principal.kind !== 'persona') return;
     // The team first: it needs no query, and a foreign team is refused whatever the user record.
     assertMayCompareWith(principal, { teamId: evaluation.teamId, algorithmUserId: null }, { teamId: asked.teamId });
     if (asked.algorithmUserId === undefined) return;
-    assertMayCompareWith(principal, { teamId: evaluation.teamId, algorithmUserId: await this.algorithmUserOf(evaluation.personaId) }, { algorithmUserId: asked.algorithmUserId });
+    assertMayCompareWith(
+      principal,
+      { teamId: evaluation.teamId, algorithmUserId: await this.algorithmUserOf(evaluation.personaId) },
+      { algorithmUserId: asked.algorithmUserId },
+    );
   }
 
   private async algorithmUserOf(personaId: string): Promise<number | null> {

@@ -17,15 +17,28 @@ const mayWrite = (principal: VerifiedToken, personaId: string): boolean => {
 describe('writerOf', () => {
   const principals = TOKEN_KINDS.flatMap((kind) =>
     [true, false, undefined].flatMap((isAdmin) =>
-      [OWN, undefined].map((personaId): VerifiedToken => ({ sub: 's', kind, emailAddress: 'a@example.test', isAdmin, personaId, iss: 'i', aud: 'a', iat: 0, exp: 0, jti: 'j' })),
+      [OWN, undefined].map((personaId): VerifiedToken => ({
+        sub: 's',
+        kind,
+        emailAddress: 'a@example.test',
+        isAdmin,
+        personaId,
+        iss: 'i',
+        aud: 'a',
+        iat: 0,
+        exp: 0,
+        jti: 'j',
+      })),
     ),
   );
 
-  it.each(principals.map((principal) => [`${principal.kind} admin=${String(principal.isAdmin)} persona=${String(principal.personaId)}`, principal] as const))(
-    'lets %s write exactly the evaluations assertMayWrite lets it',
-    (_name, principal) => {
-      const writer = writerOf(principal);
-      for (const personaId of [OWN, OTHER]) expect(writer.everyPersona || writer.personaId === personaId).toBe(mayWrite(principal, personaId));
-    },
-  );
+  it.each(
+    principals.map(
+      (principal) => [`${principal.kind} admin=${String(principal.isAdmin)} persona=${String(principal.personaId)}`, principal] as const,
+    ),
+  )('lets %s write exactly the evaluations assertMayWrite lets it', (_name, principal) => {
+    const writer = writerOf(principal);
+    for (const personaId of [OWN, OTHER])
+      expect(writer.everyPersona || writer.personaId === personaId).toBe(mayWrite(principal, personaId));
+  });
 });

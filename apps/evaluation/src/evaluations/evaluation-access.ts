@@ -34,10 +34,14 @@ export function writerOf(principal: VerifiedToken): { everyPersona: boolean; per
  * A persona compares only its own evaluation against its own team and its own user record: any
  * other team or user would show it someone else's data. Accounts may compare freely.
  */
-export function assertMayCompareWith(principal: VerifiedToken, own: { teamId: number; algorithmUserId: number | null }, asked: { teamId?: number; algorithmUserId?: number }): void {
+export function assertMayCompareWith(
+  principal: VerifiedToken,
+  own: { teamId: number; algorithmUserId: number | null },
+  asked: { teamId?: number; algorithmUserId?: number },
+): void {
   if (principal.kind !== 'persona') return;
   // Same answer whether the other team exists or not, so team ids cannot be probed.
-  if (asked.teamId !== undefined && asked.teamId !== own.teamId) throw forbidden("A persona compares only against its own team");
+  if (asked.teamId !== undefined && asked.teamId !== own.teamId) throw forbidden('A persona compares only against its own team');
   if (asked.algorithmUserId !== undefined && asked.algorithmUserId !== own.algorithmUserId) {
     throw forbidden("A persona's comparisons use only its own algorithmUserId");
   }

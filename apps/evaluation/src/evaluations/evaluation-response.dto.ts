@@ -44,7 +44,8 @@ export class EvaluationListDto {
 
 /** GET /evaluation/:id: the next question while incomplete, the results once complete. */
 export class EvaluationDto extends EvaluationSummaryDto {
-  @ApiPropertyOptional({ type: ServedQuestionDto, description: 'The next unanswered question; absent once complete' }) currentQuestion?: ServedQuestionDto;
+  @ApiPropertyOptional({ type: ServedQuestionDto, description: 'The next unanswered question; absent once complete' })
+  currentQuestion?: ServedQuestionDto;
   @ApiPropertyOptional({ type: EvaluationResultsDto, description: 'Present once complete' }) results?: EvaluationResultsDto;
 }
 
@@ -55,8 +56,10 @@ export class CreatedEvaluationDto extends EvaluationSummaryDto {
 }
 
 export class AnsweredEvaluationDto extends EvaluationSummaryDto {
-  @ApiProperty({ type: ServedQuestionDto, nullable: true, description: 'null once the last question is answered' }) nextQuestion!: ServedQuestionDto | null;
-  @ApiPropertyOptional({ type: EvaluationResultsDto, description: 'Present on the answer that completes the evaluation' }) results?: EvaluationResultsDto;
+  @ApiProperty({ type: ServedQuestionDto, nullable: true, description: 'null once the last question is answered' })
+  nextQuestion!: ServedQuestionDto | null;
+  @ApiPropertyOptional({ type: EvaluationResultsDto, description: 'Present on the answer that completes the evaluation' })
+  results?: EvaluationResultsDto;
 }
 
 export class StoredAnswerDto {

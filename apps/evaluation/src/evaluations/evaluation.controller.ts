@@ -6,7 +6,15 @@ import type { FastifyReply } from 'fastify';
 import { EvaluationComparisonDto, ROLE_MATCH_MODELS, TeamComparisonDto, TeamMatchDto } from './comparison-response.dto';
 import { ComparisonService } from './comparison.service';
 import { AnsweredEvaluationDto, CreatedEvaluationDto, EvaluationDto, EvaluationListDto, QuestionRailDto } from './evaluation-response.dto';
-import { AnswerDto, CompareDto, CompareTeamDto, CreateEvaluationDto, EvaluationIdParam, ListEvaluationsQuery, RoleOptionsDto } from './evaluation.dto';
+import {
+  AnswerDto,
+  CompareDto,
+  CompareTeamDto,
+  CreateEvaluationDto,
+  EvaluationIdParam,
+  ListEvaluationsQuery,
+  RoleOptionsDto,
+} from './evaluation.dto';
 import { EvaluationService } from './evaluation.service';
 
 @ApiTags('evaluation')
@@ -23,7 +31,10 @@ export class EvaluationController {
   @AdminOnly()
   @Post()
   @ApiOperation({ summary: 'Create the evaluation of a persona against a team, or resume the active one' })
-  @ApiCreatedResponse({ description: 'Created: `resumed: false`, status pending, the first question as `currentQuestion`', type: CreatedEvaluationDto })
+  @ApiCreatedResponse({
+    description: 'Created: `resumed: false`, status pending, the first question as `currentQuestion`',
+    type: CreatedEvaluationDto,
+  })
   @ApiOkResponse({ description: 'Resumed: `resumed: true`, the next unanswered question as `currentQuestion`', type: CreatedEvaluationDto })
   @ApiErrors({ 400: 'Missing or invalid personaId or teamId', 404: 'The team does not exist' })
   async create(@Body() body: CreateEvaluationDto, @Res({ passthrough: true }) response: FastifyReply): Promise<CreatedEvaluationDto> {
@@ -61,9 +72,20 @@ export class EvaluationController {
   @Post(':id/answer')
   @HttpCode(200)
   @ApiOperation({ summary: 'Answer a question; the last answer completes the evaluation and stores its results' })
-  @ApiOkResponse({ description: '`nextQuestion`, or null with `results` on the answer that completes the evaluation', type: AnsweredEvaluationDto })
-  @ApiErrors({ 400: 'value outside 1-5, or a questionId not in this evaluation', 404: 'Evaluation not found', 409: 'The evaluation is already complete' })
-  answer(@Param() params: EvaluationIdParam, @Body() body: AnswerDto, @Principal() principal: VerifiedToken): Promise<AnsweredEvaluationDto> {
+  @ApiOkResponse({
+    description: '`nextQuestion`, or null with `results` on the answer that completes the evaluation',
+    type: AnsweredEvaluationDto,
+  })
+  @ApiErrors({
+    400: 'value outside 1-5, or a questionId not in this evaluation',
+    404: 'Evaluation not found',
+    409: 'The evaluation is already complete',
+  })
+  answer(
+    @Param() params: EvaluationIdParam,
+    @Body() body: AnswerDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<AnsweredEvaluationDto> {
     return this.flow.answer(params.id, { questionId: body.questionId, value: body.value, timeTaken: body.timeTaken ?? 0 }, principal);
   }
 
@@ -81,7 +103,11 @@ export class EvaluationController {
   @ApiOperation({ summary: 'Role + workstyle score against the evaluation’s own team; nothing is stored' })
   @ApiOkResponse({ type: TeamMatchDto })
   @ApiErrors({ 400: 'No answers yet, or invalid parameters', 404: 'Evaluation not found' })
-  teamMatch(@Param() params: EvaluationIdParam, @Body() body: RoleOptionsDto, @Principal() principal: VerifiedToken): Promise<TeamMatchDto> {
+  teamMatch(
+    @Param() params: EvaluationIdParam,
+    @Body() body: RoleOptionsDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<TeamMatchDto> {
     return this.comparisons.teamMatch(params.id, body, principal);
   }
 
@@ -97,7 +123,11 @@ export class EvaluationController {
     401: 'No Bearer token: message `Unauthorized`',
     404: '`Evaluation not found` or `Target team {id} not found`',
   })
-  compareTeam(@Param() params: EvaluationIdParam, @Body() body: CompareTeamDto, @Principal() principal: VerifiedToken): Promise<TeamComparisonDto> {
+  compareTeam(
+    @Param() params: EvaluationIdParam,
+    @Body() body: CompareTeamDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<TeamComparisonDto> {
     return this.comparisons.compareTeam(params.id, body, principal);
   }
 }

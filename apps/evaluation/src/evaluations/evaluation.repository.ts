@@ -220,18 +220,22 @@ interface Completion {
  * connection. On the pool they are built once; inside a transaction they are built on it (drizzle
  * binds a prepared query to its connection) under the same name, so the server-side plan is reused.
  */
-const answersQuery = (db: Executor) => db.select().from(evaluationAnswers).where(eq(evaluationAnswers.evaluationId, id)).prepare('evaluation_answers_of');
+const answersQuery = (db: Executor) =>
+  db.select().from(evaluationAnswers).where(eq(evaluationAnswers.evaluationId, id)).prepare('evaluation_answers_of');
 const memberProfilesQuery = (db: Executor) =>
   db
     .selectDistinctOn([evaluationScoreProfiles.personaId], {
       personaId: evaluationScoreProfiles.personaId,
       questionnaireVersionId: evaluationScoreProfiles.questionnaireVersionId,
       answerValues: evaluationScoreProfiles.answerValues,
-      profilesVersion: sql<number>`(SELECT ${teams.profilesVersion} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})`.mapWith(Number),
+      profilesVersion:
+        sql<number>`(SELECT ${teams.profilesVersion} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})`.mapWith(Number),
     })
     .from(evaluationScoreProfiles)
     // The member list stays in the database: one index probe per member, no uuid array round trip.
-    .where(sql`${evaluationScoreProfiles.personaId} = ANY ((SELECT ${teams.memberPersonaIds} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})::uuid[])`)
+    .where(
+      sql`${evaluationScoreProfiles.personaId} = ANY ((SELECT ${teams.memberPersonaIds} FROM ${teams} WHERE ${teams.id} = ${sql.placeholder('teamId')})::uuid[])`,
+    )
     .orderBy(evaluationScoreProfiles.personaId, latestFirst)
     .prepare('evaluation_member_profiles');
 
@@ -262,7 +266,12 @@ const stampColumns = (candidate: SQL, profile: ReturnType<typeof candidateProfil
  */
 const teamStampQuery = (db: Executor) => {
   const profile = candidateProfileOf(db, candidate);
-  return db.select(stampColumns(candidate, profile)).from(teams).leftJoinLateral(profile, sql`true`).where(eq(teams.id, sql.placeholder('teamId'))).prepare('evaluation_team_stamp');
+  return db
+    .select(stampColumns(candidate, profile))
+    .from(teams)
+    .leftJoinLateral(profile, sql`true`)
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .prepare('evaluation_team_stamp');
 };
 
 /** The same row as the locking statement's snapshot holds it (its `xmin`), beside the row it locked. */
@@ -285,8 +294,12 @@ const lockForCompletionQuery = (db: Executor) => {
     .select({
       ...stateColumnsOf(locked),
       xmin: sql<string>`${locked}.xmin::text`,
-      snapshotXmin: sql<string | null>`(SELECT ${inSnapshot}.xmin::text FROM ${evaluations} AS ${inSnapshot} WHERE ${inSnapshot.id} = ${locked.id})`,
-      answers: sql<Array<[number, number, number]>>`(SELECT coalesce(json_agg(json_build_array(${evaluationAnswers.questionId}, ${evaluationAnswers.value}, ${evaluationAnswers.timeTaken})), '[]'::json) FROM ${evaluationAnswers} WHERE ${evaluationAnswers.evaluationId} = ${locked.id})`,
+      snapshotXmin: sql<
+        string | null
+      >`(SELECT ${inSnapshot}.xmin::text FROM ${evaluations} AS ${inSnapshot} WHERE ${inSnapshot.id} = ${locked.id})`,
+      answers: sql<
+        Array<[number, number, number]>
+      >`(SELECT coalesce(json_agg(json_build_array(${evaluationAnswers.questionId}, ${evaluationAnswers.value}, ${evaluationAnswers.timeTaken})), '[]'::json) FROM ${evaluationAnswers} WHERE ${evaluationAnswers.evaluationId} = ${locked.id})`,
       teamFound: sql<boolean>`${teams.id} IS NOT NULL`,
       ...stampColumns(persona, profile),
     })
@@ -319,7 +332,12 @@ export class EvaluationRepository {
   ) {
     // Plain point reads, which no row lock holds up.
     this.byId = pointReads.db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
-    this.stateById = pointReads.db.select(stateColumns).from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_state_by_id');
+    this.stateById = pointReads.db
+      .select(stateColumns)
+      .from(evaluations)
+      .where(eq(evaluations.id, id))
+      .limit(1)
+      .prepare('evaluation_state_by_id');
     // Other members' completed evaluations: scoring inputs that tolerate a little lag. The stamp
     // and the profiles are read on the same side, and each cache label is exactly its snapshot's.
     this.memberProfilesOnReplica = memberProfilesQuery(reads);
@@ -349,10 +367,25 @@ export class EvaluationRepository {
     let [row] = await query.execute({ id: evaluationId });
     if (row && row.snapshotXmin !== row.xmin) [row] = await query.execute({ id: evaluationId });
     if (!row) return undefined;
-    const { xmin, snapshotXmin, answers, teamFound, profilesVersion, candidateIsMember, includesCandidate, candidateVersionId, candidateValues, ...evaluation } = row;
+    const {
+      xmin,
+      snapshotXmin,
+      answers,
+      teamFound,
+      profilesVersion,
+      candidateIsMember,
+      includesCandidate,
+      candidateVersionId,
+      candidateValues,
+      ...evaluation
+    } = row;
     if (snapshotXmin !== xmin) throw new Error(`evaluation ${evaluationId} changed while locked`);
-    const candidateProfile = candidateVersionId === null || candidateValues === null ? null : { questionnaireVersionId: candidateVersionId, answerValues: candidateValues };
-    const teamStamp = teamFound && profilesVersion !== null ? { profilesVersion, candidateIsMember, includesCandidate, candidateProfile } : undefined;
+    const candidateProfile =
+      candidateVersionId === null || candidateValues === null
+        ? null
+        : { questionnaireVersionId: candidateVersionId, answerValues: candidateValues };
+    const teamStamp =
+      teamFound && profilesVersion !== null ? { profilesVersion, candidateIsMember, includesCandidate, candidateProfile } : undefined;
     return { evaluation, answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })), teamStamp };
   }
 
@@ -381,7 +414,11 @@ export class EvaluationRepository {
       filter.teamId === undefined ? undefined : eq(evaluations.teamId, filter.teamId),
       filter.status === undefined ? undefined : eq(evaluations.status, filter.status),
     );
-    const rows = await this.db.select(summaryColumns).from(evaluations).where(where).orderBy(desc(evaluations.createdAt), asc(evaluations.id));
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(evaluations)
+      .where(where)
+      .orderBy(desc(evaluations.createdAt), asc(evaluations.id));
     return { rows, total: rows.length };
   }
 
@@ -396,7 +433,15 @@ export class EvaluationRepository {
    * driver itself.
    */
   async recordAnswer(db: Database, evaluationId: string, answer: AnswerValues, writer: AnswerWriter): Promise<AnswerOutcome> {
-    const values = [evaluationId, answer.questionId, answer.value, answer.timeTaken, answer.answeredAt, writer.everyPersona, writer.personaId];
+    const values = [
+      evaluationId,
+      answer.questionId,
+      answer.value,
+      answer.timeTaken,
+      answer.answeredAt,
+      writer.everyPersona,
+      writer.personaId,
+    ];
     const result = await db.$client.query<RecordAnswerRow>({ ...RECORD_ANSWER, values });
     return answerOutcomeOf(result.rows[0]);
   }
@@ -405,7 +450,12 @@ export class EvaluationRepository {
    * An answer that, under the row lock, leaves the evaluation incomplete (it met a concurrent
    * answer), in one statement: the evaluation's progress (counters, answered values) and the answer.
    */
-  async recordProgress(tx: Executor, evaluationId: string, answer: AnswerValues, progress: { answered: number; answerValues: Buffer }): Promise<void> {
+  async recordProgress(
+    tx: Executor,
+    evaluationId: string,
+    answer: AnswerValues,
+    progress: { answered: number; answerValues: Buffer },
+  ): Promise<void> {
     const result = await tx.execute(sql`
       WITH progressed AS (
         UPDATE ${evaluations}
@@ -423,7 +473,11 @@ export class EvaluationRepository {
    * The completing answer in one statement, in the caller's transaction, which holds the row lock
    * (lockForCompletion): the evaluation completed with its results, the answer, and the score profile.
    */
-  async complete(tx: Executor, evaluation: CompletedEvaluation, { answer, answered, answerValues, results, levels }: Completion): Promise<void> {
+  async complete(
+    tx: Executor,
+    evaluation: CompletedEvaluation,
+    { answer, answered, answerValues, results, levels }: Completion,
+  ): Promise<void> {
     const result = await tx.execute(sql`
       WITH completed AS (
         UPDATE ${evaluations}
@@ -449,8 +503,14 @@ export class EvaluationRepository {
    */
   async eraseOfPersona(tx: Executor, personaId: string): Promise<ErasedEvaluations> {
     const own = tx.select({ id: evaluations.id }).from(evaluations).where(eq(evaluations.personaId, personaId));
-    const answers = await tx.delete(evaluationAnswers).where(inArray(evaluationAnswers.evaluationId, own)).returning({ id: evaluationAnswers.evaluationId });
-    const profiles = await tx.delete(evaluationScoreProfiles).where(eq(evaluationScoreProfiles.personaId, personaId)).returning({ id: evaluationScoreProfiles.evaluationId });
+    const answers = await tx
+      .delete(evaluationAnswers)
+      .where(inArray(evaluationAnswers.evaluationId, own))
+      .returning({ id: evaluationAnswers.evaluationId });
+    const profiles = await tx
+      .delete(evaluationScoreProfiles)
+      .where(eq(evaluationScoreProfiles.personaId, personaId))
+      .returning({ id: evaluationScoreProfiles.evaluationId });
     const removed = await tx.delete(evaluations).where(eq(evaluations.personaId, personaId)).returning({ id: evaluations.id });
     return { evaluations: removed.length, answers: answers.length, scoreProfiles: profiles.length };
   }
@@ -498,7 +558,10 @@ export class EvaluationRepository {
     const [row] = await (from ? teamStampQuery(from) : this.teamStampOnReplica).execute({ teamId, candidate: candidatePersonaId });
     if (!row) return undefined;
     const { candidateVersionId, candidateValues, ...stamp } = row;
-    const candidateProfile = candidateVersionId === null || candidateValues === null ? null : { questionnaireVersionId: candidateVersionId, answerValues: candidateValues };
+    const candidateProfile =
+      candidateVersionId === null || candidateValues === null
+        ? null
+        : { questionnaireVersionId: candidateVersionId, answerValues: candidateValues };
     return { ...stamp, candidateProfile };
   }
 }

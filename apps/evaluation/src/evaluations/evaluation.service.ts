@@ -36,7 +36,9 @@ export interface QuestionListItem extends Omit<ServedQuestion, 'summary'> {
   answer?: { value: number; timeTaken: number; answeredAt: string };
 }
 
-export function summaryOf(row: Pick<EvaluationRow, 'id' | 'personaId' | 'teamId' | 'status' | 'answered' | 'total' | 'createdAt' | 'updatedAt'>): EvaluationSummary {
+export function summaryOf(
+  row: Pick<EvaluationRow, 'id' | 'personaId' | 'teamId' | 'status' | 'answered' | 'total' | 'createdAt' | 'updatedAt'>,
+): EvaluationSummary {
   return {
     id: row.id,
     personaId: row.personaId,
@@ -88,7 +90,13 @@ export class EvaluationService {
     if (questionSet.questions.length === 0) throw conflict('The questionnaire has no questions yet');
     const version = await this.versions.fix(questionSet);
     const total = questionSet.questions.length;
-    const created = await this.evaluations.insertActive(this.db, { personaId, teamId, questionnaireVersionId: version.id, total, answerValues: Buffer.alloc(total) });
+    const created = await this.evaluations.insertActive(this.db, {
+      personaId,
+      teamId,
+      questionnaireVersionId: version.id,
+      total,
+      answerValues: Buffer.alloc(total),
+    });
     if (created) return { view: await this.view(created), resumed: false };
     // Another request created it in the meantime: the unique index kept one; resume that one.
     const winner = await this.evaluations.findActive(personaId, teamId);
@@ -100,7 +108,10 @@ export class EvaluationService {
     return this.view(await this.load(id, principal));
   }
 
-  async list(filter: { personaId: string; teamId?: number; status?: EvaluationStatus }, principal: VerifiedToken): Promise<{ items: EvaluationSummary[]; total: number }> {
+  async list(
+    filter: { personaId: string; teamId?: number; status?: EvaluationStatus },
+    principal: VerifiedToken,
+  ): Promise<{ items: EvaluationSummary[]; total: number }> {
     assertMayUse(principal, filter.personaId);
     const { rows, total } = await this.evaluations.list(filter);
     return { items: rows.map(summaryOf), total };
@@ -178,7 +189,13 @@ export class EvaluationService {
   }
 
   /** Results and score profile levels of the evaluation that `input` completes with `answerValues`, from what was read with its row lock. */
-  private async score(tx: Executor, { evaluation, answers, teamStamp }: LockedEvaluation, version: QuestionnaireVersion, input: AnswerInput, answerValues: Buffer) {
+  private async score(
+    tx: Executor,
+    { evaluation, answers, teamStamp }: LockedEvaluation,
+    version: QuestionnaireVersion,
+    input: AnswerInput,
+    answerValues: Buffer,
+  ) {
     // The candidate's answers are the earlier ones (validity and time need each one's time) and
     // this one. A candidate who is a member of a team whose organisation includes them counts
     // like every member, by their latest completed evaluation: this one. The stored results then
@@ -189,7 +206,10 @@ export class EvaluationService {
   }
 
   /** The whole ordered question list with a status per question, for a progress rail (`GET /evaluation/:id/questions`). */
-  async questions(id: string, principal: VerifiedToken): Promise<{ items: QuestionListItem[]; progress: { answered: number; total: number } }> {
+  async questions(
+    id: string,
+    principal: VerifiedToken,
+  ): Promise<{ items: QuestionListItem[]; progress: { answered: number; total: number } }> {
     const evaluation = await this.load(id, principal);
     const [version, answerRows] = await Promise.all([this.versions.get(evaluation.questionnaireVersionId), this.evaluations.answersOf(id)]);
     const answers = new Map(answerRows.map((answer) => [answer.questionId, answer]));
@@ -198,7 +218,11 @@ export class EvaluationService {
       const answer = answers.get(question.id);
       const served = { ...serveQuestion(question), summary: question.summary, order };
       if (answer) {
-        return { ...served, status: 'answered', answer: { value: answer.value, timeTaken: answer.timeTaken, answeredAt: answer.answeredAt.toISOString() } };
+        return {
+          ...served,
+          status: 'answered',
+          answer: { value: answer.value, timeTaken: answer.timeTaken, answeredAt: answer.answeredAt.toISOString() },
+        };
       }
       return { ...served, status: order === current ? 'current' : 'pending' };
     });

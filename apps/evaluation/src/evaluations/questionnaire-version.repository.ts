@@ -20,12 +20,18 @@ export class QuestionnaireVersionRepository {
       .onConflictDoNothing({ target: questionnaireVersions.hash })
       .returning({ id: questionnaireVersions.id });
     if (inserted) return inserted.id;
-    const [existing] = await db.select({ id: questionnaireVersions.id }).from(questionnaireVersions).where(eq(questionnaireVersions.hash, hash));
+    const [existing] = await db
+      .select({ id: questionnaireVersions.id })
+      .from(questionnaireVersions)
+      .where(eq(questionnaireVersions.hash, hash));
     if (!existing) throw new Error(`questionnaire version ${hash} vanished after a conflicting insert`);
     return existing.id;
   }
 
   async findByIds(ids: readonly number[], db: Executor = this.db): Promise<QuestionnaireVersionRow[]> {
-    return db.select().from(questionnaireVersions).where(inArray(questionnaireVersions.id, [...ids]));
+    return db
+      .select()
+      .from(questionnaireVersions)
+      .where(inArray(questionnaireVersions.id, [...ids]));
   }
 }

@@ -71,7 +71,13 @@ export class QuestionnaireVersions {
 
   private store(id: number, questionSet: QuestionSet): QuestionnaireVersion {
     const definition = scoringQuestionnaire(questionSet);
-    const version = { id, questionSet, served: questionSet.questions.map(serveQuestion), definition, compact: compactQuestionnaire(definition) };
+    const version = {
+      id,
+      questionSet,
+      served: questionSet.questions.map(serveQuestion),
+      definition,
+      compact: compactQuestionnaire(definition),
+    };
     this.byId.set(id, version);
     return version;
   }

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { validationFailed } from '@teamfit/common';
-import { computeRoleMatch, type RoleMatchResult, type RoleSpecificationInput, type UserExperienceInput, type UserGoalInput } from '@teamfit/scoring';
+import {
+  computeRoleMatch,
+  type RoleMatchResult,
+  type RoleSpecificationInput,
+  type UserExperienceInput,
+  type UserGoalInput,
+} from '@teamfit/scoring';
 import { AlgorithmDirectory, type RoleRow } from '../algorithm/algorithm.directory';
 
 export const UNRESOLVED_USER = 'Cannot resolve algorithmUserId for role match';
@@ -39,9 +45,16 @@ export class RoleMatchService {
     const spec = specification as unknown as RoleSpecificationInput;
     const userIds = [...new Set(algorithmUserIds)];
     const [experiences, goals] = await Promise.all([this.algorithm.getUserExperiences(userIds), this.algorithm.getUserGoals(userIds)]);
-    const yearsIds = [spec.professionalYears?.id, ...[...experiences.values()].map((experience) => experience.professionalYearsId)].filter((id): id is number => typeof id === 'number');
-    const levelIds = [spec.educationLevel?.id, ...[...experiences.values()].map((experience) => experience.educationLevelId)].filter((id): id is number => typeof id === 'number');
-    const [years, levels] = await Promise.all([this.algorithm.orderByValues('professionalyears', yearsIds), this.algorithm.orderByValues('educationlevels', levelIds)]);
+    const yearsIds = [spec.professionalYears?.id, ...[...experiences.values()].map((experience) => experience.professionalYearsId)].filter(
+      (id): id is number => typeof id === 'number',
+    );
+    const levelIds = [spec.educationLevel?.id, ...[...experiences.values()].map((experience) => experience.educationLevelId)].filter(
+      (id): id is number => typeof id === 'number',
+    );
+    const [years, levels] = await Promise.all([
+      this.algorithm.orderByValues('professionalyears', yearsIds),
+      this.algorithm.orderByValues('educationlevels', levelIds),
+    ]);
     // The engine reads only the rows the specification and the user's record name, so every user can share the lists.
     const professionalYears = [...years].map(([id, orderBy]) => ({ id, orderBy }));
     const educationLevels = [...levels].map(([id, orderBy]) => ({ id, orderBy }));

@@ -3,7 +3,16 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt4, IsOmittable, PAGE_LIMIT_MAX } from '@teamfit/common';
 import { PERSONA_ROLES, PERSONA_STATUSES, type PersonaRole, type PersonaStatus } from '@teamfit/personas';
-import { type RoleMatchResult, SCORE_TYPES, type ScoreCategory, type ScoreReason, type ScoreReasons, type ScoreType, type TeamDimensionProfile, type TeamProfile } from '@teamfit/scoring';
+import {
+  type RoleMatchResult,
+  SCORE_TYPES,
+  type ScoreCategory,
+  type ScoreReason,
+  type ScoreReasons,
+  type ScoreType,
+  type TeamDimensionProfile,
+  type TeamProfile,
+} from '@teamfit/scoring';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsUUID, Max, Min } from 'class-validator';
 import { CombinedScoreDto, roleMatchProperty } from './comparison-response.dto';
 import { SCORE_CATEGORIES } from './evaluation-response.dto';
@@ -20,26 +29,39 @@ const LEVEL = { type: 'number', nullable: true, description: 'On the 1-5 answer 
 
 /** Every field optional; null is refused like any other wrong value (400 naming the field). */
 export class ShortlistRequestDto {
-  @ApiPropertyOptional({ type: String, format: 'uuid', isArray: true, maxItems: SHORTLIST_MAX_PERSONA_IDS, description: 'Only these personas' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    isArray: true,
+    maxItems: SHORTLIST_MAX_PERSONA_IDS,
+    description: 'Only these personas',
+  })
   @PersonaIdList()
   personaIds?: string[];
 
-  @ApiPropertyOptional({ enum: PERSONA_STATUSES, description: "Only personas with this status" })
+  @ApiPropertyOptional({ enum: PERSONA_STATUSES, description: 'Only personas with this status' })
   @IsOmittable()
   @IsIn(PERSONA_STATUSES)
   status?: PersonaStatus;
 
-  @ApiPropertyOptional({ enum: PERSONA_ROLES, description: "Only personas whose typed roles include this one" })
+  @ApiPropertyOptional({ enum: PERSONA_ROLES, description: 'Only personas whose typed roles include this one' })
   @IsOmittable()
   @IsIn(PERSONA_ROLES)
   role?: PersonaRole;
 
-  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Only personas whose latest evaluation completed after this instant' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description: 'Only personas whose latest evaluation completed after this instant',
+  })
   @IsOmittable()
   @IsISO8601({ strict: true, strictSeparator: true }, { message: 'completedAfter must be an ISO 8601 date-time' })
   completedAfter?: string;
 
-  @ApiPropertyOptional({ ...SCORE, description: 'Only items whose sort score is at least this (an item without one, sort role, is left out)' })
+  @ApiPropertyOptional({
+    ...SCORE,
+    description: 'Only items whose sort score is at least this (an item without one, sort role, is left out)',
+  })
   @IsOmittable()
   @IsNumber()
   @Min(0)
@@ -58,7 +80,11 @@ export class ShortlistRequestDto {
   @Max(100)
   roleWeight?: number;
 
-  @ApiPropertyOptional({ enum: SHORTLIST_SORTS, default: 'combined', description: 'combined is the workstyle score without a roleId; role needs a roleId' })
+  @ApiPropertyOptional({
+    enum: SHORTLIST_SORTS,
+    default: 'combined',
+    description: 'combined is the workstyle score without a roleId; role needs a roleId',
+  })
   @IsOmittable()
   @IsIn(SHORTLIST_SORTS)
   sort?: ShortlistSort;
@@ -78,7 +104,8 @@ export class ShortlistRequestDto {
 
 export class ShortlistPersonaDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ type: String, nullable: true, description: "First and last name, else the username; null without either" }) name!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'First and last name, else the username; null without either' }) name!:
+    string | null;
   @ApiProperty({ type: String, nullable: true, description: "The persona's role title" }) role!: string | null;
 }
 
@@ -88,14 +115,20 @@ export class ScoreReasonDto implements ScoreReason {
   @ApiProperty({ enum: SCORE_TYPES }) scoreType!: ScoreType;
   @ApiProperty(SCORE) scorePercentage!: number;
   @ApiProperty(SCORE) weightPercentage!: number;
-  @ApiProperty({ type: 'number', description: 'weightPercentage × (scorePercentage − overall workstyle score) / 100, in points of the overall score' }) impact!: number;
+  @ApiProperty({
+    type: 'number',
+    description: 'weightPercentage × (scorePercentage − overall workstyle score) / 100, in points of the overall score',
+  })
+  impact!: number;
   @ApiProperty(LEVEL) candidateLevel!: number | null;
   @ApiProperty({ ...LEVEL, description: "Mean of the members' levels; null when no member has one" }) teamMean!: number | null;
 }
 
 export class ScoreReasonsDto implements ScoreReasons {
-  @ApiProperty({ type: ScoreReasonDto, isArray: true, maxItems: 3, description: 'The dimensions that raise the score most, largest first' }) raising!: readonly ScoreReasonDto[];
-  @ApiProperty({ type: ScoreReasonDto, isArray: true, maxItems: 3, description: 'The dimensions that lower it most, largest first' }) lowering!: readonly ScoreReasonDto[];
+  @ApiProperty({ type: ScoreReasonDto, isArray: true, maxItems: 3, description: 'The dimensions that raise the score most, largest first' })
+  raising!: readonly ScoreReasonDto[];
+  @ApiProperty({ type: ScoreReasonDto, isArray: true, maxItems: 3, description: 'The dimensions that lower it most, largest first' })
+  lowering!: readonly ScoreReasonDto[];
 }
 
 export class ShortlistWorkstyleDto {
@@ -110,7 +143,12 @@ export class ShortlistItemDto {
   @ApiProperty({ type: ShortlistWorkstyleDto }) workstyle!: ShortlistWorkstyleDto;
   @ApiProperty(roleMatchProperty('null without roleId, or when the role has no specification'))
   roleMatch!: RoleMatchResult | null;
-  @ApiProperty({ type: CombinedScoreDto, nullable: true, description: 'null without roleId; the workstyle score alone when the role match has no score' }) combined!: CombinedScoreDto | null;
+  @ApiProperty({
+    type: CombinedScoreDto,
+    nullable: true,
+    description: 'null without roleId; the workstyle score alone when the role match has no score',
+  })
+  combined!: CombinedScoreDto | null;
   @ApiProperty({ type: ScoreReasonsDto }) reasons!: ScoreReasonsDto;
 }
 
@@ -122,17 +160,34 @@ export class ShortlistDto {
   @ApiProperty({ type: 'integer', minimum: 1 }) page!: number;
   @ApiProperty({ type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }) limit!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Items on all pages (after every filter, minScore included)' }) total!: number;
-  @ApiProperty({ type: ShortlistItemDto, isArray: true, description: 'Highest score first, then the most recent completion, then persona id' }) items!: ShortlistItemDto[];
+  @ApiProperty({
+    type: ShortlistItemDto,
+    isArray: true,
+    description: 'Highest score first, then the most recent completion, then persona id',
+  })
+  items!: ShortlistItemDto[];
 }
 
 // POST /algorithm/teams/:id/simulate.
 
 export class TeamSimulationRequestDto {
-  @ApiPropertyOptional({ type: String, format: 'uuid', isArray: true, maxItems: SHORTLIST_MAX_PERSONA_IDS, description: 'Personas with a completed evaluation, not members yet' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    isArray: true,
+    maxItems: SHORTLIST_MAX_PERSONA_IDS,
+    description: 'Personas with a completed evaluation, not members yet',
+  })
   @PersonaIdList()
   addPersonaIds?: string[];
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', isArray: true, maxItems: SHORTLIST_MAX_PERSONA_IDS, description: 'Members of the team' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    isArray: true,
+    maxItems: SHORTLIST_MAX_PERSONA_IDS,
+    description: 'Members of the team',
+  })
   @PersonaIdList()
   removePersonaIds?: string[];
 }
@@ -145,13 +200,15 @@ export class TeamDimensionProfileDto implements TeamDimensionProfile {
   @ApiProperty(LEVEL) mean!: number | null;
   @ApiProperty(LEVEL) min!: number | null;
   @ApiProperty(LEVEL) max!: number | null;
-  @ApiProperty({ type: 'number', nullable: true, minimum: 0, description: "Population standard deviation of the members' levels" }) spread!: number | null;
+  @ApiProperty({ type: 'number', nullable: true, minimum: 0, description: "Population standard deviation of the members' levels" })
+  spread!: number | null;
 }
 
 export class TeamProfileDto implements TeamProfile {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Members with a completed evaluation' }) teamSize!: number;
   @ApiProperty({ type: TeamDimensionProfileDto, isArray: true }) dimensions!: readonly TeamDimensionProfileDto[];
-  @ApiProperty({ type: String, isArray: true, description: 'Conflict styles (CONFLICT sub-groups) in which some member has a level' }) conflictStyles!: readonly string[];
+  @ApiProperty({ type: String, isArray: true, description: 'Conflict styles (CONFLICT sub-groups) in which some member has a level' })
+  conflictStyles!: readonly string[];
 }
 
 export class MemberFitDto {
@@ -162,15 +219,30 @@ export class MemberFitDto {
 export class SimulatedMemberDto {
   @ApiProperty({ format: 'uuid' }) personaId!: string;
   @ApiProperty({ description: 'Added by the simulation' }) added!: boolean;
-  @ApiProperty({ type: MemberFitDto, nullable: true, description: 'Workstyle score against the rest of the team as it is; null when added' }) fitBefore!: MemberFitDto | null;
+  @ApiProperty({
+    type: MemberFitDto,
+    nullable: true,
+    description: 'Workstyle score against the rest of the team as it is; null when added',
+  })
+  fitBefore!: MemberFitDto | null;
   @ApiProperty({ type: MemberFitDto, description: 'Workstyle score against the rest of the simulated team' }) fitAfter!: MemberFitDto;
 }
 
 export class TeamSimulationDto {
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
   teamName!: string;
-  @ApiProperty({ type: 'integer', nullable: true, description: 'The questionnaire version profiles are shown in: that of the most recent completed evaluation' }) questionnaireVersionId!: number | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The questionnaire version profiles are shown in: that of the most recent completed evaluation',
+  })
+  questionnaireVersionId!: number | null;
   @ApiProperty({ type: TeamProfileDto }) before!: TeamProfileDto;
   @ApiProperty({ type: TeamProfileDto }) after!: TeamProfileDto;
-  @ApiProperty({ type: SimulatedMemberDto, isArray: true, description: 'Every member of the simulated team with a completed evaluation, by persona id' }) members!: SimulatedMemberDto[];
+  @ApiProperty({
+    type: SimulatedMemberDto,
+    isArray: true,
+    description: 'Every member of the simulated team with a completed evaluation, by persona id',
+  })
+  members!: SimulatedMemberDto[];
 }

@@ -117,7 +117,13 @@ export class ShortlistRepository {
     let team: ShortlistSnapshot['team'];
     const rows: ProfileRow[] = [];
     for (const row of result.rows) {
-      if (row.team_name !== null) team = { name: row.team_name, profilesVersion: Number(row.profiles_version), memberPersonaIds: row.team_members ?? [], includesCandidate: row.includes_candidate === true };
+      if (row.team_name !== null)
+        team = {
+          name: row.team_name,
+          profilesVersion: Number(row.profiles_version),
+          memberPersonaIds: row.team_members ?? [],
+          includesCandidate: row.includes_candidate === true,
+        };
       if (row.persona_id === null) continue;
       rows.push({
         personaId: row.persona_id,

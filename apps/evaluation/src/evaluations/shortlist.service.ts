@@ -89,7 +89,12 @@ export class ShortlistService {
     if (!team) throw notFound('Team');
 
     const candidates = rows.filter((row) => row.candidate);
-    const matcher = role ? await this.roles.matcher(role, candidates.flatMap((row) => (row.userNumber === null ? [] : [row.userNumber]))) : null;
+    const matcher = role
+      ? await this.roles.matcher(
+          role,
+          candidates.flatMap((row) => (row.userNumber === null ? [] : [row.userNumber])),
+        )
+      : null;
     const teams = await this.teamScorers(teamId, team.profilesVersion, rows, candidates);
     const context: ScoringContext = { includesCandidate: team.includesCandidate, teams };
 
@@ -116,13 +121,23 @@ export class ShortlistService {
    * The whole team's scorer on each questionnaire version a candidate answered: kept by profiles
    * version, else built from the whole team (TeamContextService's aggregate of that version).
    */
-  private async teamScorers(teamId: number, profilesVersion: number, rows: readonly ProfileRow[], candidates: readonly ProfileRow[]): Promise<Map<number, CachedTeamScorer>> {
+  private async teamScorers(
+    teamId: number,
+    profilesVersion: number,
+    rows: readonly ProfileRow[],
+    candidates: readonly ProfileRow[],
+  ): Promise<Map<number, CachedTeamScorer>> {
     const teams = new Map<number, CachedTeamScorer>();
     for (const versionId of new Set(candidates.map((row) => row.questionnaireVersionId))) {
       let entry = this.scorers.find(teamId, versionId, profilesVersion);
       if (!entry) {
         const version = await this.versions.get(versionId);
-        const whole = await this.teamContext.wholeTeam(teamId, version, profilesVersion, rows.filter((row) => row.member));
+        const whole = await this.teamContext.wholeTeam(
+          teamId,
+          version,
+          profilesVersion,
+          rows.filter((row) => row.member),
+        );
         entry = this.scorers.remember(teamId, versionId, profilesVersion, TeamScorer.of(whole));
       }
       teams.set(versionId, entry);
@@ -149,7 +164,9 @@ export class ShortlistService {
   private workstyle(context: ScoringContext, entry: Scored): ItemWorkstyle {
     const result = this.scorerOf(context, entry.row).result(entry.row.answerValues);
     if (!Object.is(result.overallScore, entry.workstyleScore)) {
-      throw new Error(`shortlist: evaluation ${entry.row.evaluationId} ranked by ${entry.workstyleScore} but scores ${result.overallScore}`);
+      throw new Error(
+        `shortlist: evaluation ${entry.row.evaluationId} ranked by ${entry.workstyleScore} but scores ${result.overallScore}`,
+      );
     }
     return result;
   }

@@ -32,7 +32,10 @@ export class TeamAnalysisController {
   @ApiErrors({ 400: 'id, a filter, roleId, roleWeight, sort or paging invalid (the message names the field)', 404: 'No team has this id' })
   shortlist(@Param() { id }: IdParams, @Body() body: ShortlistRequestDto): Promise<ShortlistDto> {
     const { completedAfter, ...rest } = body;
-    return this.shortlists.shortlist(id, { ...rest, ...(completedAfter === undefined ? {} : { completedAfter: new Date(completedAfter) }) });
+    return this.shortlists.shortlist(id, {
+      ...rest,
+      ...(completedAfter === undefined ? {} : { completedAfter: new Date(completedAfter) }),
+    });
   }
 
   @Post(':id/simulate')

@@ -42,8 +42,21 @@ export class TeamContextService {
    * latest completed evaluation although it is not stored yet. `from`: the transaction to read in
    * (the completing answer's), else the read replica.
    */
-  async aggregate(teamId: number, candidatePersonaId: string | null, version: QuestionnaireVersion, from?: Executor, completing?: ArrayLike<number>): Promise<ReadonlyTeamAggregate> {
-    return this.aggregateAt(await this.evaluations.teamStamp(teamId, candidatePersonaId, from), teamId, candidatePersonaId, version, from, completing);
+  async aggregate(
+    teamId: number,
+    candidatePersonaId: string | null,
+    version: QuestionnaireVersion,
+    from?: Executor,
+    completing?: ArrayLike<number>,
+  ): Promise<ReadonlyTeamAggregate> {
+    return this.aggregateAt(
+      await this.evaluations.teamStamp(teamId, candidatePersonaId, from),
+      teamId,
+      candidatePersonaId,
+      version,
+      from,
+      completing,
+    );
   }
 
   /**
@@ -74,7 +87,8 @@ export class TeamContextService {
       isMember = stored !== null || stamp.candidateIsMember;
     }
     const storedValues = isMember && stored ? await this.valuesIn(version, stored, from) : null;
-    if (!isMember || !stamp.includesCandidate || completing === undefined) return this.contextOf(whole, storedValues, stamp.includesCandidate);
+    if (!isMember || !stamp.includesCandidate || completing === undefined)
+      return this.contextOf(whole, storedValues, stamp.includesCandidate);
     // An included member completing now counts by this evaluation, not by the one stored before,
     // on a copy: `whole` is shared.
     const team = withoutMember(whole, storedValues);
@@ -87,7 +101,12 @@ export class TeamContextService {
    * statement together with the team's `profilesVersion`: the cached aggregate of that version
    * when there is one, else built from `members` and remembered. Shared: read-only.
    */
-  async wholeTeam(teamId: number, version: QuestionnaireVersion, profilesVersion: number, members: readonly StoredProfile[]): Promise<ReadonlyTeamAggregate> {
+  async wholeTeam(
+    teamId: number,
+    version: QuestionnaireVersion,
+    profilesVersion: number,
+    members: readonly StoredProfile[],
+  ): Promise<ReadonlyTeamAggregate> {
     const cached = this.cache.find(teamId, version.id, profilesVersion);
     if (cached) return cached;
     const team = await this.sum(version, members);

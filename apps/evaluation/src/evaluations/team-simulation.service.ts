@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, validationFailed } from '@teamfit/common';
-import { answersFromValues, computeWorkstyleWithTeam, type ScoreCategory, TeamAggregate, teamProfile, type TeamProfile } from '@teamfit/scoring';
+import {
+  answersFromValues,
+  computeWorkstyleWithTeam,
+  type ScoreCategory,
+  TeamAggregate,
+  teamProfile,
+  type TeamProfile,
+} from '@teamfit/scoring';
 import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
 import { type ProfileRow, ShortlistRepository } from './shortlist.repository';
 import { TeamContextService } from './team-context.service';
@@ -61,16 +68,30 @@ export class TeamSimulationService {
     const members = new Set(team.memberPersonaIds);
     for (const id of add) {
       if (members.has(id)) throw validationFailed(`addPersonaIds: persona ${id} is already a member of the team`);
-      if (!rows.some((row) => row.personaId === id && row.candidate)) throw validationFailed(`addPersonaIds: persona ${id} has no completed evaluation`);
+      if (!rows.some((row) => row.personaId === id && row.candidate))
+        throw validationFailed(`addPersonaIds: persona ${id} has no completed evaluation`);
     }
     for (const id of remove) if (!members.has(id)) throw validationFailed(`removePersonaIds: persona ${id} is not a member of the team`);
 
     const before = rows.filter((row) => row.member);
     const after = [...before.filter((row) => !remove.has(row.personaId)), ...rows.filter((row) => !row.member && row.candidate)];
-    const latest = [...before, ...after].reduce<ProfileRow | undefined>((best, row) => (best && best.completedAt >= row.completedAt ? best : row), undefined);
-    if (!latest) return { algorithmTeamId: teamId, teamName: team.name, questionnaireVersionId: null, before: EMPTY_PROFILE, after: EMPTY_PROFILE, members: [] };
+    const latest = [...before, ...after].reduce<ProfileRow | undefined>(
+      (best, row) => (best && best.completedAt >= row.completedAt ? best : row),
+      undefined,
+    );
+    if (!latest)
+      return {
+        algorithmTeamId: teamId,
+        teamName: team.name,
+        questionnaireVersionId: null,
+        before: EMPTY_PROFILE,
+        after: EMPTY_PROFILE,
+        members: [],
+      };
 
-    const versions = new Map((await this.versions.getMany([...new Set(rows.map((row) => row.questionnaireVersionId))])).map((version) => [version.id, version]));
+    const versions = new Map(
+      (await this.versions.getMany([...new Set(rows.map((row) => row.questionnaireVersionId))])).map((version) => [version.id, version]),
+    );
     const versionOf = (row: ProfileRow): QuestionnaireVersion => {
       const version = versions.get(row.questionnaireVersionId);
       if (!version) throw new Error(`questionnaire version ${row.questionnaireVersionId} does not exist`);
@@ -98,7 +119,12 @@ export class TeamSimulationService {
       before: teamProfile(await this.aggregate(shown, before)),
       after: teamProfile(await this.aggregate(shown, after)),
       members: after
-        .map((row) => ({ personaId: row.personaId, added: !row.member, fitBefore: fitsBefore.get(row.personaId) ?? null, fitAfter: fitsAfter.get(row.personaId) as MemberFit }))
+        .map((row) => ({
+          personaId: row.personaId,
+          added: !row.member,
+          fitBefore: fitsBefore.get(row.personaId) ?? null,
+          fitAfter: fitsAfter.get(row.personaId) as MemberFit,
+        }))
         .sort((a, b) => (a.personaId < b.personaId ? -1 : a.personaId > b.personaId ? 1 : 0)),
     };
   }

@@ -29,7 +29,17 @@ export type EvaluationRetentionOutcome =
 
 /** `months` calendar months before `now` (UTC), the last day of a shorter month when the day is missing. */
 export function monthsBefore(now: Date, months: number): Date {
-  const target = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1, now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      now.getUTCFullYear(),
+      now.getUTCMonth() - months,
+      1,
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+      now.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(now.getUTCDate(), lastDay));
   return target;

@@ -57,7 +57,11 @@ export class MediaFileController {
     403: 'Invalid or expired token, or not an administrator',
     413: 'The file is larger than 100 MB',
   })
-  upload(@UploadedFile() file: StoredUpload | undefined, @Body() fields: UploadMediaFieldsDto, @Principal() principal: VerifiedToken): Promise<MediaFileDto> {
+  upload(
+    @UploadedFile() file: StoredUpload | undefined,
+    @Body() fields: UploadMediaFieldsDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<MediaFileDto> {
     return this.files.store(file, fields.public === 'true', principal.sub);
   }
 
@@ -65,7 +69,10 @@ export class MediaFileController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Download a file (public files: any valid token; private files: administrators)' })
   @ApiProduces('application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf')
-  @ApiOkResponse({ description: 'The raw bytes, Content-Type from the stored MIME type, ETag the SHA-256', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description: 'The raw bytes, Content-Type from the stored MIME type, ETag the SHA-256',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiErrors({
     400: 'id is not an ObjectId',
     401: 'No Authorization header',
@@ -86,7 +93,12 @@ export class MediaFileController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Delete a file (administrators)' })
   @ApiOkResponse({ type: MediaFileDeletedDto })
-  @ApiErrors({ 400: 'id is not an ObjectId', 401: 'No Authorization header', 403: 'Invalid or expired token, or not an administrator', 404: 'No file has this id' })
+  @ApiErrors({
+    400: 'id is not an ObjectId',
+    401: 'No Authorization header',
+    403: 'Invalid or expired token, or not an administrator',
+    404: 'No file has this id',
+  })
   async remove(@Param() { id }: MediaFileIdParams): Promise<MediaFileDeletedDto> {
     await this.files.remove(id);
     return { message: 'File deleted' };
@@ -105,7 +117,12 @@ export class MediaFileController {
 }
 
 /** Streams the file (never whole in memory); answers 304 when the client's copy is current. */
-async function sendFile({ row, handle }: OpenedMediaFile, cacheControl: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function sendFile(
+  { row, handle }: OpenedMediaFile,
+  cacheControl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   // Written to the raw response: the bytes bypass Fastify's serialisation and hooks.
   const response = reply.raw;
   const etag = `"${row.sha256}"`;

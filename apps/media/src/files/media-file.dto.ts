@@ -3,7 +3,6 @@ import { IsIn, IsOptional, Matches } from 'class-validator';
 import { OBJECT_ID } from '@teamfit/common';
 import type { MediaFileRow } from '../database/media.schema';
 
-
 /** A stored file's description (POST /media answers it). */
 export class MediaFileDto {
   @ApiProperty({ example: '665f1c2e9b1e8a3d4c5b6a79', description: '24-character hex ObjectId' })
@@ -18,7 +17,10 @@ export class MediaFileDto {
   @ApiProperty({ example: 'logo.png' })
   originalName!: string;
 
-  @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', description: 'Hex SHA-256 of the content, also the ETag' })
+  @ApiProperty({
+    example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    description: 'Hex SHA-256 of the content, also the ETag',
+  })
   sha256!: string;
 
   @ApiProperty({ description: 'Readable without a token at /public/:id' })

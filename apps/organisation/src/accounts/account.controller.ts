@@ -43,7 +43,11 @@ export class AccountController {
   @AdminOnly()
   @ApiOperation({ summary: 'Update an account (administrators); only the given fields change' })
   @ApiOkResponse({ type: AccountDto })
-  @ApiErrors({ 400: 'id is not a UUID, or a field is invalid or not accepted', 404: 'No account has this id', 409: 'An account with this e-mail address already exists' })
+  @ApiErrors({
+    400: 'id is not a UUID, or a field is invalid or not accepted',
+    404: 'No account has this id',
+    409: 'An account with this e-mail address already exists',
+  })
   update(@Param() { id }: AccountIdParams, @Body() body: UpdateAccountDto): Promise<AccountDto> {
     return this.accounts.update(id, body);
   }

@@ -7,7 +7,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 /** Name of the unique index on lower(email_address) (migration 0001_accounts). */
 const EMAIL_UNIQUE_INDEX = 'accounts_email_address_key';
 
-export type AccountChanges = Partial<Pick<NewAccountRow, 'emailAddress' | 'firstName' | 'lastName' | 'organisationId' | 'isAdmin' | 'status'>>;
+export type AccountChanges = Partial<
+  Pick<NewAccountRow, 'emailAddress' | 'firstName' | 'lastName' | 'organisationId' | 'isAdmin' | 'status'>
+>;
 
 /** True when a write hit the case-insensitive e-mail index. */
 export function isEmailAddressTaken(error: unknown): boolean {
@@ -27,7 +29,11 @@ export class AccountRepository {
 
   constructor(@InjectDatabase() db: Database, @InjectReadDatabase() reads: Database) {
     this.directory = new AccountDirectory(db);
-    this.listStatement = reads.select().from(accounts).orderBy(asc(accounts.createdAt), asc(accounts.id)).prepare('organisation_accounts_list');
+    this.listStatement = reads
+      .select()
+      .from(accounts)
+      .orderBy(asc(accounts.createdAt), asc(accounts.id))
+      .prepare('organisation_accounts_list');
   }
 
   /** Oldest first, id as tie-breaker, so the order is stable between calls. */

@@ -3,7 +3,13 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { AdminOnly, AccountResource } from '@teamfit/auth';
 import { ApiErrors, type Page } from '@teamfit/common';
 import { AssessmentDeletedDto, IntegerIdParams } from './assessment-common.dto';
-import { CreateQuestionAnswerDto, QuestionAnswerDto, QuestionAnswerListQuery, QuestionAnswerPageDto, UpdateQuestionAnswerDto } from './question-answer.dto';
+import {
+  CreateQuestionAnswerDto,
+  QuestionAnswerDto,
+  QuestionAnswerListQuery,
+  QuestionAnswerPageDto,
+  UpdateQuestionAnswerDto,
+} from './question-answer.dto';
 import { QuestionAnswerService } from './question-answer.service';
 
 /** /question-answer (gateway: /organisation/question-answer), docs/assessment.md. Account tokens read; administrators write. */
@@ -13,7 +19,9 @@ export class QuestionAnswerController {
   constructor(private readonly answers: QuestionAnswerService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List answers by question and order, a page at a time; search is a case-insensitive regular expression on text' })
+  @ApiOperation({
+    summary: 'List answers by question and order, a page at a time; search is a case-insensitive regular expression on text',
+  })
   @ApiOkResponse({ type: QuestionAnswerPageDto })
   @ApiErrors({ 400: 'Invalid filter, page, limit or search (not a regular expression, too long, too expensive)' })
   list(@Query() query: QuestionAnswerListQuery): Promise<Page<QuestionAnswerDto>> {
@@ -24,7 +32,10 @@ export class QuestionAnswerController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create an answer of a question (administrators)' })
   @ApiCreatedResponse({ type: QuestionAnswerDto })
-  @ApiErrors({ 400: 'A field is missing or invalid, or the question does not exist', 409: 'The question already has an answer with this value or orderIndex' })
+  @ApiErrors({
+    400: 'A field is missing or invalid, or the question does not exist',
+    409: 'The question already has an answer with this value or orderIndex',
+  })
   create(@Body() body: CreateQuestionAnswerDto): Promise<QuestionAnswerDto> {
     return this.answers.create(body);
   }

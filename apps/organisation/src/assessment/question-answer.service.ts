@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type Page, pageOf, postgresErrorOf, validationFailed } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { searching, setSearchTimeout } from './assessment-search';
-import { type CreateQuestionAnswerDto, mapQuestionAnswer, type QuestionAnswerDto, type QuestionAnswerListQuery, type UpdateQuestionAnswerDto } from './question-answer.dto';
+import {
+  type CreateQuestionAnswerDto,
+  mapQuestionAnswer,
+  type QuestionAnswerDto,
+  type QuestionAnswerListQuery,
+  type UpdateQuestionAnswerDto,
+} from './question-answer.dto';
 import {
   ANSWER_ORDER_UNIQUE_INDEX,
   ANSWER_QUESTION_FOREIGN_KEY,
@@ -38,7 +44,12 @@ export class QuestionAnswerService {
   async create(input: CreateQuestionAnswerDto): Promise<QuestionAnswerDto> {
     // The unique indexes and the foreign key decide: concurrent creates cannot both win.
     const row = await this.writing(() =>
-      this.repository.insert(this.db, { questionId: input.questionId, orderIndex: input.orderIndex, text: input.text ?? null, value: input.value }),
+      this.repository.insert(this.db, {
+        questionId: input.questionId,
+        orderIndex: input.orderIndex,
+        text: input.text ?? null,
+        value: input.value,
+      }),
     );
     return mapQuestionAnswer(row);
   }

@@ -3,7 +3,13 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import { AdminOnly, AccountResource } from '@teamfit/auth';
 import { ApiErrors, type Page } from '@teamfit/common';
 import { AssessmentDeletedDto, IntegerIdParams } from './assessment-common.dto';
-import { CreateQuestionGroupDto, QuestionGroupDto, QuestionGroupListQuery, QuestionGroupPageDto, UpdateQuestionGroupDto } from './question-group.dto';
+import {
+  CreateQuestionGroupDto,
+  QuestionGroupDto,
+  QuestionGroupListQuery,
+  QuestionGroupPageDto,
+  UpdateQuestionGroupDto,
+} from './question-group.dto';
 import { QuestionGroupService } from './question-group.service';
 
 /** /question-group (gateway: /organisation/question-group), docs/assessment.md. Account tokens read; administrators write. */
@@ -24,7 +30,10 @@ export class QuestionGroupController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create a question group (administrators); questionIds move existing questions into it' })
   @ApiCreatedResponse({ type: QuestionGroupDto })
-  @ApiErrors({ 400: 'A field is missing or invalid, or a listed question does not exist', 409: 'A question group with this name already exists' })
+  @ApiErrors({
+    400: 'A field is missing or invalid, or a listed question does not exist',
+    409: 'A question group with this name already exists',
+  })
   create(@Body() body: CreateQuestionGroupDto): Promise<QuestionGroupDto> {
     return this.groups.create(body);
   }

@@ -75,7 +75,10 @@ export class QuestionGroupRepository {
 
   /** Questions of the group that are not among `keep`. */
   async questionsOutside(groupId: number, keep: number[], db: Executor = this.db): Promise<number[]> {
-    const condition = keep.length === 0 ? eq(questions.questionGroupId, groupId) : and(eq(questions.questionGroupId, groupId), notInArray(questions.id, keep));
+    const condition =
+      keep.length === 0
+        ? eq(questions.questionGroupId, groupId)
+        : and(eq(questions.questionGroupId, groupId), notInArray(questions.id, keep));
     const rows = await db.select({ id: questions.id }).from(questions).where(condition).orderBy(asc(questions.id));
     return rows.map((row) => row.id);
   }

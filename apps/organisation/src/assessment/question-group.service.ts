@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type Page, pageOf, postgresErrorOf, validationFailed } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { searching, setSearchTimeout } from './assessment-search';
-import { type CreateQuestionGroupDto, mapQuestionGroup, type QuestionGroupDto, type QuestionGroupListQuery, type UpdateQuestionGroupDto } from './question-group.dto';
+import {
+  type CreateQuestionGroupDto,
+  mapQuestionGroup,
+  type QuestionGroupDto,
+  type QuestionGroupListQuery,
+  type UpdateQuestionGroupDto,
+} from './question-group.dto';
 import { type QuestionGroupChanges, QuestionGroupRepository } from './question-group.repository';
 import { QuestionRepository } from './question.repository';
 
@@ -25,7 +31,11 @@ export class QuestionGroupService {
         return this.repository.page(query, tx);
       }),
     );
-    return pageOf(rows.map((row) => mapQuestionGroup(row, row.questionIds)), total, query);
+    return pageOf(
+      rows.map((row) => mapQuestionGroup(row, row.questionIds)),
+      total,
+      query,
+    );
   }
 
   async get(id: number): Promise<QuestionGroupDto> {
@@ -38,7 +48,12 @@ export class QuestionGroupService {
   async create(input: CreateQuestionGroupDto): Promise<QuestionGroupDto> {
     return this.withNameUniqueness(() =>
       this.db.transaction(async (tx) => {
-        const row = await this.repository.insert(tx, { name: input.name, title: input.title, strapline: input.strapline, scoreType: input.scoreType });
+        const row = await this.repository.insert(tx, {
+          name: input.name,
+          title: input.title,
+          strapline: input.strapline,
+          scoreType: input.scoreType,
+        });
         await this.moveInto(tx, row.id, input.questionIds ?? []);
         return this.reload(tx, row.id);
       }),

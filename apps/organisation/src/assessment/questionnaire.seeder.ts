@@ -39,7 +39,9 @@ export class QuestionnaireSeeder implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const result = await this.db.transaction((tx) => this.seed(tx, PLATFORM_QUESTIONNAIRE_SEED_KEY, PLATFORM_QUESTIONNAIRE));
     if (result) {
-      this.logger.log(`created the platform questionnaire: ${result.groups} groups, ${result.questions} questions, ${result.answers} answers`);
+      this.logger.log(
+        `created the platform questionnaire: ${result.groups} groups, ${result.questions} questions, ${result.answers} answers`,
+      );
     }
   }
 

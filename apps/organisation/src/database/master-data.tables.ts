@@ -12,11 +12,9 @@ import { char, type PgColumnBuilderBase, text, uniqueIndex } from 'drizzle-orm/p
 const objectId = (name: string) => char(name, { length: 24 });
 
 function masterDataTable<TExtra extends Record<string, PgColumnBuilderBase>>(tableName: string, extra: TExtra) {
-  return organisationSchema.table(
-    tableName,
-    { id: objectId('id').primaryKey(), name: text('name').notNull(), ...extra },
-    (table) => [uniqueIndex(`${tableName}_name_key`).on(sql`lower(${table.name})`)],
-  );
+  return organisationSchema.table(tableName, { id: objectId('id').primaryKey(), name: text('name').notNull(), ...extra }, (table) => [
+    uniqueIndex(`${tableName}_name_key`).on(sql`lower(${table.name})`),
+  ]);
 }
 
 export const countries = organisationSchema.table(

@@ -65,7 +65,10 @@ export const serviceRequests = organisationSchema.table(
     impact: text('impact', { enum: LEVELS }),
     category: text('category'),
     subCategory: text('sub_category'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     dueAt: stamp('due_at').notNull(),
     slaBreached: boolean('sla_breached').notNull().default(false),
     slaPausedMs: bigint('sla_paused_ms', { mode: 'number' }).notNull().default(0),
@@ -87,7 +90,9 @@ export const serviceRequests = organisationSchema.table(
     index('service_requests_requester_idx').on(table.requesterKind, table.requesterId, table.createdAt),
     index('service_requests_search_idx').using('gin', table.searchVector),
     // The breach sweep looks only at tickets whose clock runs and that have not breached yet.
-    index('service_requests_sla_open_idx').on(table.dueAt).where(sql`${table.slaBreached} = false AND ${table.slaPausedAt} IS NULL`),
+    index('service_requests_sla_open_idx')
+      .on(table.dueAt)
+      .where(sql`${table.slaBreached} = false AND ${table.slaPausedAt} IS NULL`),
   ],
 );
 

@@ -48,7 +48,11 @@ export function masterDataController(type: MasterDataType): Type {
     @ApiOperation({ summary: `Update a ${label} (administrators); only the given fields change` })
     @ApiBody({ type: type.dto.update })
     @ApiOkResponse({ type: type.dto.record })
-    @ApiErrors({ 400: 'id is not an ObjectId, or a field is invalid or not accepted', 404: `No ${label} has this id`, 409: `A ${label} with this name already exists` })
+    @ApiErrors({
+      400: 'id is not an ObjectId, or a field is invalid or not accepted',
+      404: `No ${label} has this id`,
+      409: `A ${label} with this name already exists`,
+    })
     update(@Param() { id }: MasterDataIdParams, @ValidatedBody(type.dto.update) body: MasterDataInput): Promise<MasterDataRecord> {
       return this.service.update(type, id, body);
     }

@@ -14,7 +14,8 @@ const NameRules = (): PropertyDecorator => (target, key) => {
   Matches(TRIMMED, { message: 'name must not start or end with whitespace' })(target, key);
 };
 const CodeRules = (): PropertyDecorator => Matches(COUNTRY_CODE, { message: 'code must be an ISO 3166-1 code of 2 or 3 capital letters' });
-const CountryRules = (): PropertyDecorator => Matches(OBJECT_ID, { message: 'country must be the _id of a country (24 lowercase hexadecimal characters)' });
+const CountryRules = (): PropertyDecorator =>
+  Matches(OBJECT_ID, { message: 'country must be the _id of a country (24 lowercase hexadecimal characters)' });
 
 /** Industry, function, education level, study major and skill records (docs/assessment.md). */
 export class MasterDataRecordDto {
@@ -31,7 +32,7 @@ export class CountryDto extends MasterDataRecordDto {
 }
 
 export class LocationDto extends MasterDataRecordDto {
-  @ApiProperty({ description: 'The _id of the location\'s country', pattern: OBJECT_ID.source })
+  @ApiProperty({ description: "The _id of the location's country", pattern: OBJECT_ID.source })
   country!: string;
 }
 

@@ -62,7 +62,8 @@ export class MasterDataService {
       const postgres = postgresErrorOf(error);
       const constraint = postgres?.constraint ?? '';
       if (postgres?.code === '23505') {
-        if (constraint === `${getTableName(type.table)}_name_key`) throw conflict(`A ${type.label.toLowerCase()} with this name already exists`);
+        if (constraint === `${getTableName(type.table)}_name_key`)
+          throw conflict(`A ${type.label.toLowerCase()} with this name already exists`);
         const message = type.uniqueMessages[constraint];
         if (message) throw conflict(message);
       }

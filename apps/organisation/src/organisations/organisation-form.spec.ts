@@ -10,7 +10,10 @@ async function parse(metatype: typeof CreateOrganisationDto | typeof UpdateOrgan
 }
 
 /** The 400 message the pipe raises for the fields. */
-async function refusal(fields: Record<string, string>, metatype: typeof CreateOrganisationDto | typeof UpdateOrganisationDto = UpdateOrganisationDto): Promise<string> {
+async function refusal(
+  fields: Record<string, string>,
+  metatype: typeof CreateOrganisationDto | typeof UpdateOrganisationDto = UpdateOrganisationDto,
+): Promise<string> {
   try {
     await parse(metatype, fields);
   } catch (error) {
@@ -62,7 +65,9 @@ describe('organisation form parsing', () => {
   });
 
   it('clears the nullable settings when they are sent empty', async () => {
-    expect(await parse(UpdateOrganisationDto, { templatePrefix: '', workstyleWeight: '', productExpireTimestamp: '', sampleAddTimestamp: '' })).toEqual({
+    expect(
+      await parse(UpdateOrganisationDto, { templatePrefix: '', workstyleWeight: '', productExpireTimestamp: '', sampleAddTimestamp: '' }),
+    ).toEqual({
       templatePrefix: null,
       workstyleWeight: null,
       productExpireTimestamp: null,

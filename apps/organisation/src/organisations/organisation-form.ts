@@ -1,5 +1,11 @@
 import type { AlgorithmVersion, NewOrganisationRow, OrganisationRow } from '@teamfit/accounts';
-import type { CreateOrganisationDto, OrganisationDto, OrganisationListItemDto, OrganisationSettingsFields, UpdateOrganisationDto } from './organisation.dto';
+import type {
+  CreateOrganisationDto,
+  OrganisationDto,
+  OrganisationListItemDto,
+  OrganisationSettingsFields,
+  UpdateOrganisationDto,
+} from './organisation.dto';
 
 /** The columns a client may set, typed; only the fields sent are present. */
 export type OrganisationChanges = Partial<
@@ -22,7 +28,14 @@ export type OrganisationChanges = Partial<
   >
 >;
 
-const BOOLEAN_FIELDS = ['genderInputOnRegister', 'includeMatchUserInTeam', 'isLocationPriority', 'isPublic', 'showMatches', 'userChange'] as const;
+const BOOLEAN_FIELDS = [
+  'genderInputOnRegister',
+  'includeMatchUserInTeam',
+  'isLocationPriority',
+  'isPublic',
+  'showMatches',
+  'userChange',
+] as const;
 
 /**
  * Turns the validated multipart strings into column values. Validation has already made every

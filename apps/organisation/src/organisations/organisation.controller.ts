@@ -75,7 +75,11 @@ export class OrganisationController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UpdateOrganisationFormDto })
   @ApiOkResponse({ type: OrganisationDto })
-  @ApiErrors({ 400: 'id, a field or the logo is invalid', 404: 'No organisation has this id', 409: 'Another organisation has this name or urlName' })
+  @ApiErrors({
+    400: 'id, a field or the logo is invalid',
+    404: 'No organisation has this id',
+    409: 'Another organisation has this name or urlName',
+  })
   update(
     @Param() { id }: OrganisationIdParams,
     @Body() body: UpdateOrganisationDto,

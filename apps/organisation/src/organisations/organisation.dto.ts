@@ -118,7 +118,11 @@ export class CreateOrganisationFormDto extends CreateOrganisationDto {
 }
 
 export class UpdateOrganisationFormDto extends UpdateOrganisationDto {
-  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Replaces the previous logo; png, webp, jpg or jpeg; at most 5 MB' })
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'binary',
+    description: 'Replaces the previous logo; png, webp, jpg or jpeg; at most 5 MB',
+  })
   logo?: unknown;
 }
 
@@ -142,7 +146,12 @@ export class OrganisationDto {
   @ApiProperty({ example: 'acme-corp' })
   urlName!: string;
 
-  @ApiProperty({ type: String, nullable: true, example: 'http://localhost:8080/media/public/665f1c2e9b1e8a3d4c5b6a7a', description: 'Absolute URL of the logo' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'http://localhost:8080/media/public/665f1c2e9b1e8a3d4c5b6a7a',
+    description: 'Absolute URL of the logo',
+  })
   logo!: string | null;
 
   @ApiProperty({ enum: ALGORITHM_VERSIONS })

@@ -44,7 +44,10 @@ export class OrganisationRepository {
     if (name !== undefined) conditions.push(sql`lower(${organisations.name}) = lower(${name})`);
     if (urlName !== undefined) conditions.push(sql`lower(${organisations.urlName}) = lower(${urlName})`);
     if (conditions.length === 0) return undefined;
-    const rows = await this.db.select({ id: organisations.id, name: organisations.name, urlName: organisations.urlName }).from(organisations).where(or(...conditions));
+    const rows = await this.db
+      .select({ id: organisations.id, name: organisations.name, urlName: organisations.urlName })
+      .from(organisations)
+      .where(or(...conditions));
     const others = rows.filter((row) => row.id !== exceptId);
     if (name !== undefined && others.some((row) => row.name.toLowerCase() === name.toLowerCase())) return 'name';
     if (others.length > 0) return 'urlName';
@@ -64,10 +67,21 @@ export class OrganisationRepository {
    * that was there, even when another update of the row commits meanwhile. `undefined` when no
    * row has the key.
    */
-  async update(tx: Executor, key: string, changes: OrganisationChanges, logoMediaId?: string): Promise<{ row: OrganisationRow; previousLogoMediaId: string | null } | undefined> {
+  async update(
+    tx: Executor,
+    key: string,
+    changes: OrganisationChanges,
+    logoMediaId?: string,
+  ): Promise<{ row: OrganisationRow; previousLogoMediaId: string | null } | undefined> {
     const previous = tx
       .$with('previous')
-      .as(tx.select({ id: organisations.id, logoMediaId: organisations.logoMediaId }).from(organisations).where(keyMatches(key)).for('update'));
+      .as(
+        tx
+          .select({ id: organisations.id, logoMediaId: organisations.logoMediaId })
+          .from(organisations)
+          .where(keyMatches(key))
+          .for('update'),
+      );
     const [updated] = await tx
       .with(previous)
       .update(organisations)

@@ -31,27 +31,46 @@ describe('OrganisationService (in-memory repository and media store)', () => {
     repository = new InMemoryOrganisationRepository();
     logos = new InMemoryLogoStore();
     // The pool is never connected: the in-memory repository does not use the executor it is handed.
-    service = new OrganisationService(asReal<OrganisationRepository>(repository), asReal<OrganisationLogoStore>(logos), drizzle(new Pool()));
+    service = new OrganisationService(
+      asReal<OrganisationRepository>(repository),
+      asReal<OrganisationLogoStore>(logos),
+      drizzle(new Pool()),
+    );
   });
 
   describe('create', () => {
     it('stores the parsed settings, a new 24-hex _id and the logo, and answers the logo URL', async () => {
       const created = await service.create({ name: 'Acme', urlName: 'acme', licenses: '7', isPublic: 'true' }, logo(), AUTHORIZATION);
-      expect(created).toMatchObject({ name: 'Acme', urlName: 'acme', licenses: 7, isPublic: true, showMatches: false, _id: expect.stringMatching(/^[0-9a-f]{24}$/) });
+      expect(created).toMatchObject({
+        name: 'Acme',
+        urlName: 'acme',
+        licenses: 7,
+        isPublic: true,
+        showMatches: false,
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      });
       expect(created.logo).toBe(logos.urlOf(repository.rows[0]?.logoMediaId ?? 'none'));
       expect([...logos.files.keys()]).toEqual([repository.rows[0]?.logoMediaId]);
     });
 
     it('refuses a taken name or urlName in any letter case with 409, before storing a logo', async () => {
       await service.create({ name: 'Acme', urlName: 'acme' }, undefined, AUTHORIZATION);
-      expect(await refusal(service.create({ name: 'ACME', urlName: 'other' }, logo(), AUTHORIZATION))).toEqual({ code: 'conflict', message: 'An organisation with this name already exists' });
-      expect(await refusal(service.create({ name: 'Other', urlName: 'ACME' }, logo(), AUTHORIZATION))).toEqual({ code: 'conflict', message: 'An organisation with this urlName already exists' });
+      expect(await refusal(service.create({ name: 'ACME', urlName: 'other' }, logo(), AUTHORIZATION))).toEqual({
+        code: 'conflict',
+        message: 'An organisation with this name already exists',
+      });
+      expect(await refusal(service.create({ name: 'Other', urlName: 'ACME' }, logo(), AUTHORIZATION))).toEqual({
+        code: 'conflict',
+        message: 'An organisation with this urlName already exists',
+      });
       expect(logos.files.size).toBe(0);
       expect(repository.rows).toHaveLength(1);
     });
 
     it('refuses a logo that fails the check before anything is stored', async () => {
-      expect((await refusal(service.create({ name: 'Acme', urlName: 'acme' }, logo('logo.gif'), AUTHORIZATION))).code).toBe('validation_failed');
+      expect((await refusal(service.create({ name: 'Acme', urlName: 'acme' }, logo('logo.gif'), AUTHORIZATION))).code).toBe(
+        'validation_failed',
+      );
       expect(repository.rows).toEqual([]);
       expect(logos.files.size).toBe(0);
     });
@@ -65,7 +84,10 @@ describe('OrganisationService (in-memory repository and media store)', () => {
 
     it('maps a unique violation raised by the write itself (a race past the check) to 409 and deletes the logo', async () => {
       repository.failNextWrite = Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'organisations_url_name_key' });
-      expect(await refusal(service.create({ name: 'Acme', urlName: 'acme' }, logo(), AUTHORIZATION))).toEqual({ code: 'conflict', message: 'An organisation with this urlName already exists' });
+      expect(await refusal(service.create({ name: 'Acme', urlName: 'acme' }, logo(), AUTHORIZATION))).toEqual({
+        code: 'conflict',
+        message: 'An organisation with this urlName already exists',
+      });
       expect(logos.files.size).toBe(0);
     });
 
@@ -78,7 +100,11 @@ describe('OrganisationService (in-memory repository and media store)', () => {
 
   describe('update', () => {
     it('changes only the fields sent, by id or by _id', async () => {
-      const created = await service.create({ name: 'Acme', urlName: 'acme', licenses: '3', templatePrefix: 'a_' }, undefined, AUTHORIZATION);
+      const created = await service.create(
+        { name: 'Acme', urlName: 'acme', licenses: '3', templatePrefix: 'a_' },
+        undefined,
+        AUTHORIZATION,
+      );
       const updated = await service.update(created._id, { licenses: '40', templatePrefix: '' }, undefined, AUTHORIZATION);
       expect(updated).toEqual({ ...created, licenses: 40, templatePrefix: null, updatedAt: expect.any(String) });
       expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
@@ -95,7 +121,10 @@ describe('OrganisationService (in-memory repository and media store)', () => {
       const acme = await service.create({ name: 'Acme', urlName: 'acme' }, undefined, AUTHORIZATION);
       await service.create({ name: 'Hooli', urlName: 'hooli' }, undefined, AUTHORIZATION);
       expect((await service.update(acme.id, { name: 'ACME', urlName: 'acme' }, undefined, AUTHORIZATION)).name).toBe('ACME');
-      expect(await refusal(service.update(acme.id, { urlName: 'Hooli' }, undefined, AUTHORIZATION))).toEqual({ code: 'conflict', message: 'An organisation with this urlName already exists' });
+      expect(await refusal(service.update(acme.id, { urlName: 'Hooli' }, undefined, AUTHORIZATION))).toEqual({
+        code: 'conflict',
+        message: 'An organisation with this urlName already exists',
+      });
     });
 
     it('deletes the replaced logo only once the new one is written, and a new logo when the write fails', async () => {
@@ -120,7 +149,10 @@ describe('OrganisationService (in-memory repository and media store)', () => {
     });
 
     it('answers 404 for an unknown key', async () => {
-      expect(await refusal(service.update('0123456789abcdef01234567', { licenses: '1' }, undefined, AUTHORIZATION))).toEqual({ code: 'not_found', message: expect.stringContaining('Organisation') });
+      expect(await refusal(service.update('0123456789abcdef01234567', { licenses: '1' }, undefined, AUTHORIZATION))).toEqual({
+        code: 'not_found',
+        message: expect.stringContaining('Organisation'),
+      });
     });
   });
 

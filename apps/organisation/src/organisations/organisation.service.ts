@@ -44,7 +44,15 @@ export class OrganisationService {
     await this.refuseTaken(input.name, input.urlName);
     const logoMediaId = logo ? await this.logos.store(logo, authorization) : null;
     try {
-      const row = await this.withUniqueness(() => this.repository.insert(this.db, { ...changesOf(input), name: input.name, urlName: input.urlName, objectId: new ObjectId().toHexString(), logoMediaId }));
+      const row = await this.withUniqueness(() =>
+        this.repository.insert(this.db, {
+          ...changesOf(input),
+          name: input.name,
+          urlName: input.urlName,
+          objectId: new ObjectId().toHexString(),
+          logoMediaId,
+        }),
+      );
       return this.map(row);
     } catch (error) {
       if (logoMediaId) await this.logos.discard(logoMediaId, authorization);

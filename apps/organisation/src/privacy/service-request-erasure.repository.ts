@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { Executor } from '@teamfit/database';
 import type { ErasureIdentity, IdentityScrubber } from '@teamfit/privacy';
 import { sql } from 'drizzle-orm';
-import { serviceRequestAttachments, serviceRequestComments, serviceRequestHistory, serviceRequests } from '../database/service-requests.tables';
+import {
+  serviceRequestAttachments,
+  serviceRequestComments,
+  serviceRequestHistory,
+  serviceRequests,
+} from '../database/service-requests.tables';
 import { AttachmentRepository } from '../service-requests/attachment.repository';
 import { CommentRepository } from '../service-requests/comment.repository';
 import { HistoryRepository } from '../service-requests/history.repository';
@@ -35,7 +40,12 @@ export class ServiceRequestErasureRepository {
     private readonly attachments: AttachmentRepository,
   ) {}
 
-  async erase(tx: Executor, identity: ErasureIdentity, own: IdentityScrubber, mentions: IdentityScrubber): Promise<ServiceRequestErasureCounts> {
+  async erase(
+    tx: Executor,
+    identity: ErasureIdentity,
+    own: IdentityScrubber,
+    mentions: IdentityScrubber,
+  ): Promise<ServiceRequestErasureCounts> {
     const counts: ServiceRequestErasureCounts = { serviceRequests: 0, comments: 0, historyEntries: 0, attachments: 0 };
     const ownIds = new Set(await this.raisedBy(tx, identity.personaId));
     const ids = [...new Set([...ownIds, ...(await this.mentioning(tx, identity.personaId, mentions.likePatterns))])].sort();
@@ -53,7 +63,9 @@ export class ServiceRequestErasureRepository {
     const rows = await tx
       .select({ id: serviceRequests.id })
       .from(serviceRequests)
-      .where(sql`(${serviceRequests.requesterKind} = 'persona' AND ${serviceRequests.requesterId} = ${personaId}) OR ${serviceRequests.onBehalfOfUserId} = ${personaId}`);
+      .where(
+        sql`(${serviceRequests.requesterKind} = 'persona' AND ${serviceRequests.requesterId} = ${personaId}) OR ${serviceRequests.onBehalfOfUserId} = ${personaId}`,
+      );
     return rows.map((row) => row.id);
   }
 

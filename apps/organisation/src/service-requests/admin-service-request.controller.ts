@@ -83,7 +83,11 @@ export class AdminServiceRequestController {
   @ApiOperation({ summary: 'Edit fields; one history entry per changed field' })
   @ApiOkResponse({ type: ServiceRequestDto })
   @ApiErrors({ 400: '', 404: 'Missing or deleted' })
-  update(@Param() { id }: ServiceRequestIdParams, @Body() body: UpdateServiceRequestDto, @Principal() principal: VerifiedToken): Promise<ServiceRequestDto> {
+  update(
+    @Param() { id }: ServiceRequestIdParams,
+    @Body() body: UpdateServiceRequestDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<ServiceRequestDto> {
     return this.requests.update(id, body, admin(principal));
   }
 
@@ -101,7 +105,11 @@ export class AdminServiceRequestController {
   @ApiOperation({ summary: 'Move to another status (an illegal move is 409)' })
   @ApiOkResponse({ type: ServiceRequestDto })
   @ApiErrors({ 404: '', 409: 'Illegal move; `message` says why' })
-  setStatus(@Param() { id }: ServiceRequestIdParams, @Body() body: StatusChangeDto, @Principal() principal: VerifiedToken): Promise<ServiceRequestDto> {
+  setStatus(
+    @Param() { id }: ServiceRequestIdParams,
+    @Body() body: StatusChangeDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<ServiceRequestDto> {
     return this.requests.setStatus(id, body, admin(principal));
   }
 
@@ -110,7 +118,11 @@ export class AdminServiceRequestController {
   @ApiOperation({ summary: 'Assign to an account and/or a team; the new assignee is e-mailed (AssigneeNotification)' })
   @ApiOkResponse({ type: ServiceRequestDto })
   @ApiErrors({ 400: 'Neither field given, or assigneeId is not an active account', 404: '' })
-  assign(@Param() { id }: ServiceRequestIdParams, @Body() body: AssignDto, @Principal() principal: VerifiedToken): Promise<ServiceRequestDto> {
+  assign(
+    @Param() { id }: ServiceRequestIdParams,
+    @Body() body: AssignDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<ServiceRequestDto> {
     return this.activity.assign(id, body, admin(principal));
   }
 
@@ -118,7 +130,11 @@ export class AdminServiceRequestController {
   @ApiOperation({ summary: 'Add an internal or public comment; the first public one sets firstResponseAt' })
   @ApiCreatedResponse({ type: CommentDto })
   @ApiErrors({ 404: '' })
-  addComment(@Param() { id }: ServiceRequestIdParams, @Body() body: AdminCommentDto, @Principal() principal: VerifiedToken): Promise<CommentDto> {
+  addComment(
+    @Param() { id }: ServiceRequestIdParams,
+    @Body() body: AdminCommentDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<CommentDto> {
     return this.activity.addComment(id, body, admin(principal));
   }
 
@@ -151,7 +167,11 @@ export class AdminServiceRequestController {
   @ApiOperation({ summary: 'Approve or reject a CHANGE_REQUEST (once); a note is required to reject' })
   @ApiOkResponse({ type: ServiceRequestDto })
   @ApiErrors({ 400: 'Rejection without a note', 404: '', 409: 'Not a CHANGE_REQUEST, or already decided' })
-  approveChange(@Param() { id }: ServiceRequestIdParams, @Body() body: ApproveChangeDto, @Principal() principal: VerifiedToken): Promise<ServiceRequestDto> {
+  approveChange(
+    @Param() { id }: ServiceRequestIdParams,
+    @Body() body: ApproveChangeDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<ServiceRequestDto> {
     return this.activity.approveChange(id, body, admin(principal));
   }
 

@@ -4,9 +4,17 @@ import { AcceptTokens, Principal, type VerifiedToken } from '@teamfit/auth';
 import { ApiErrors } from '@teamfit/common';
 import { HubServiceRequestService, type Requester } from './hub-service-request.service';
 import { HubCommentDto, HubCreateServiceRequestDto, HubListQuery, ServiceRequestIdParams } from './service-request-input.dto';
-import { HubCommentViewDto, HubServiceRequestDetailDto, HubServiceRequestDto, HubServiceRequestPageDto } from './service-request-output.dto';
+import {
+  HubCommentViewDto,
+  HubServiceRequestDetailDto,
+  HubServiceRequestDto,
+  HubServiceRequestPageDto,
+} from './service-request-output.dto';
 
-const requesterOf = (principal: VerifiedToken): Requester => ({ kind: principal.kind === 'persona' ? 'persona' : 'account', id: principal.sub });
+const requesterOf = (principal: VerifiedToken): Requester => ({
+  kind: principal.kind === 'persona' ? 'persona' : 'account',
+  id: principal.sub,
+});
 
 /** /hub/service-requests: the requester's own tickets (persona or account tokens). */
 @ApiTags('service-requests (hub)')
@@ -51,7 +59,11 @@ export class HubServiceRequestController {
   @ApiOperation({ summary: 'Reply (public); a reply on a PENDING_CUSTOMER ticket moves it back to IN_PROGRESS' })
   @ApiCreatedResponse({ type: HubCommentViewDto })
   @ApiErrors({ 404: '', 409: 'The ticket is CLOSED or CANCELLED' })
-  reply(@Param() { id }: ServiceRequestIdParams, @Body() body: HubCommentDto, @Principal() principal: VerifiedToken): Promise<HubCommentViewDto> {
+  reply(
+    @Param() { id }: ServiceRequestIdParams,
+    @Body() body: HubCommentDto,
+    @Principal() principal: VerifiedToken,
+  ): Promise<HubCommentViewDto> {
     return this.hub.reply(id, body, requesterOf(principal));
   }
 

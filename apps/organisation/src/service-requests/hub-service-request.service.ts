@@ -59,7 +59,10 @@ export class HubServiceRequestService {
           impact: input.impact ?? null,
           category: input.category ?? null,
           dueAt: dueAtFor(now, priority, 0),
-          typeMeta: input.type === 'CHANGE_REQUEST' ? { change: { approvalStatus: 'PENDING', approverId: null, approvedAt: null, approvalNote: null } } : {},
+          typeMeta:
+            input.type === 'CHANGE_REQUEST'
+              ? { change: { approvalStatus: 'PENDING', approverId: null, approvedAt: null, approvalNote: null } }
+              : {},
           createdAt: now,
           updatedAt: now,
         },
@@ -94,9 +97,19 @@ export class HubServiceRequestService {
       id,
       async (tx, row, now) => {
         if (FINAL_STATUSES.includes(row.status)) throw conflict(`The service request is ${row.status}; it takes no more comments`);
-        const comment = await this.comments.insert(tx, { id: this.workflow.newId(), requestId: id, authorId: requester.id, authorType: 'REQUESTER', text: input.text, isInternal: false, createdAt: now });
+        const comment = await this.comments.insert(tx, {
+          id: this.workflow.newId(),
+          requestId: id,
+          authorId: requester.id,
+          authorType: 'REQUESTER',
+          text: input.text,
+          isInternal: false,
+          createdAt: now,
+        });
         await this.workflow.update(tx, id, {}, now);
-        await this.workflow.record(tx, id, actor, 'COMMENT_ADDED', now, [{ field: null, oldValue: null, newValue: { commentId: comment.id, isInternal: false }, note: null, isInternal: false }]);
+        await this.workflow.record(tx, id, actor, 'COMMENT_ADDED', now, [
+          { field: null, oldValue: null, newValue: { commentId: comment.id, isInternal: false }, note: null, isInternal: false },
+        ]);
         if (row.status === 'PENDING_CUSTOMER') await this.workflow.moveStatus(tx, row, 'IN_PROGRESS', actor, now, 'customer replied');
         await this.workflow.refreshSearch(tx, id);
         return mapHubComment(comment);
@@ -111,7 +124,9 @@ export class HubServiceRequestService {
       id,
       async (tx, row, now) => {
         if (row.status !== 'RESOLVED') throw conflict(`Only a RESOLVED service request can be confirmed; this one is ${row.status}`);
-        return mapHubTicket(await this.workflow.moveStatus(tx, row, 'CLOSED', { id: requester.id, type: 'REQUESTER' }, now, 'confirmed by the requester'));
+        return mapHubTicket(
+          await this.workflow.moveStatus(tx, row, 'CLOSED', { id: requester.id, type: 'REQUESTER' }, now, 'confirmed by the requester'),
+        );
       },
       ownedBy(requester),
     );

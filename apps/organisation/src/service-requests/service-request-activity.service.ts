@@ -8,7 +8,14 @@ import { assigneeNotificationMail } from './assignee-notification.mail';
 import { AttachmentRepository } from './attachment.repository';
 import { CommentRepository } from './comment.repository';
 import type { AdminCommentDto, ApproveChangeDto, AssignDto } from './service-request-input.dto';
-import { type AttachmentDto, type CommentDto, mapAttachment, mapComment, mapTicket, type ServiceRequestDto } from './service-request-output.dto';
+import {
+  type AttachmentDto,
+  type CommentDto,
+  mapAttachment,
+  mapComment,
+  mapTicket,
+  type ServiceRequestDto,
+} from './service-request-output.dto';
 import { type TicketChanges, ServiceRequestRepository } from './service-request.repository';
 import { type ActingUser, type HistoryDetails, NOT_FOUND, ServiceRequestWorkflow } from './service-request.workflow';
 
@@ -44,10 +51,12 @@ export class ServiceRequestActivityService {
    * rolled back (503/502) rather than made silently without telling the assignee.
    */
   async assign(id: string, input: AssignDto, actor: ActingUser): Promise<ServiceRequestDto> {
-    if (input.assigneeId === undefined && input.assigneeTeam === undefined) throw validationFailed('assigneeId or assigneeTeam is required');
+    if (input.assigneeId === undefined && input.assigneeTeam === undefined)
+      throw validationFailed('assigneeId or assigneeTeam is required');
     const assignee = input.assigneeId ? await this.accounts.findById(input.assigneeId) : undefined;
     if (input.assigneeId && !assignee) throw validationFailed('assigneeId does not name an account');
-    if (assignee && assignee.status !== 'ACTIVE') throw validationFailed(`assigneeId names an account that is ${assignee.status}, not ACTIVE`);
+    if (assignee && assignee.status !== 'ACTIVE')
+      throw validationFailed(`assigneeId names an account that is ${assignee.status}, not ACTIVE`);
     return this.workflow.mutate(id, async (tx, row, now) => {
       const changes: TicketChanges = {};
       const entries: HistoryDetails[] = [];
@@ -96,7 +105,13 @@ export class ServiceRequestActivityService {
       if (!input.isInternal && row.firstResponseAt === null) changes.firstResponseAt = now;
       await this.workflow.update(tx, id, changes, now);
       await this.workflow.record(tx, id, actor, 'COMMENT_ADDED', now, [
-        { field: null, oldValue: null, newValue: { commentId: comment.id, isInternal: comment.isInternal }, note: null, isInternal: comment.isInternal },
+        {
+          field: null,
+          oldValue: null,
+          newValue: { commentId: comment.id, isInternal: comment.isInternal },
+          note: null,
+          isInternal: comment.isInternal,
+        },
       ]);
       if (!input.isInternal) await this.workflow.refreshSearch(tx, id);
       return mapComment(comment);
@@ -116,9 +131,11 @@ export class ServiceRequestActivityService {
     if (!file) throw validationFailed('file is required');
     const ticket = await this.tickets.find(id);
     if (!ticket || ticket.deletedAt !== null) throw notFound(NOT_FOUND);
-    const stored = await this.media.upload({ content: file.buffer, originalName: file.originalname, isPublic: false, authorization }).catch((error: unknown) => {
-      throw mediaUpstreamError(error, 'store the attachment');
-    });
+    const stored = await this.media
+      .upload({ content: file.buffer, originalName: file.originalname, isPublic: false, authorization })
+      .catch((error: unknown) => {
+        throw mediaUpstreamError(error, 'store the attachment');
+      });
     try {
       return await this.workflow.mutate(id, async (tx, _row, now) => {
         const attachment = await this.attachments.insert(tx, {
@@ -134,12 +151,20 @@ export class ServiceRequestActivityService {
         });
         await this.workflow.update(tx, id, {}, now);
         await this.workflow.record(tx, id, actor, 'ATTACHMENT_ADDED', now, [
-          { field: null, oldValue: null, newValue: { attachmentId: attachment.id, mediaId: stored.id, fileName: file.originalname, size: stored.size }, note: null, isInternal: true },
+          {
+            field: null,
+            oldValue: null,
+            newValue: { attachmentId: attachment.id, mediaId: stored.id, fileName: file.originalname, size: stored.size },
+            note: null,
+            isInternal: true,
+          },
         ]);
         return mapAttachment(attachment);
       });
     } catch (error) {
-      await this.media.delete(stored.id, authorization).catch((cleanup: unknown) => this.logger.warn(`could not delete the attachment file ${stored.id}: ${(cleanup as Error).message}`));
+      await this.media
+        .delete(stored.id, authorization)
+        .catch((cleanup: unknown) => this.logger.warn(`could not delete the attachment file ${stored.id}: ${(cleanup as Error).message}`));
       throw error;
     }
   }
@@ -147,17 +172,32 @@ export class ServiceRequestActivityService {
   /** CHANGE_REQUEST only; a rejection needs a note; the first decision is final. */
   approveChange(id: string, input: ApproveChangeDto, actor: ActingUser): Promise<ServiceRequestDto> {
     return this.workflow.mutate(id, async (tx, row, now) => {
-      if (row.type !== 'CHANGE_REQUEST') throw conflict(`approve-change applies to CHANGE_REQUEST service requests only; this one is a ${row.type}`);
+      if (row.type !== 'CHANGE_REQUEST')
+        throw conflict(`approve-change applies to CHANGE_REQUEST service requests only; this one is a ${row.type}`);
       const note = input.note?.trim() ? input.note.trim() : null;
       if (input.decision === 'REJECTED' && !note) throw validationFailed('note is required to reject a change');
       const current = row.typeMeta.change ?? {};
       if (current.approvalStatus === 'APPROVED' || current.approvalStatus === 'REJECTED') {
-        throw conflict(`The change was already ${current.approvalStatus} at ${current.approvedAt ?? 'an earlier time'}; a decision cannot be changed`);
+        throw conflict(
+          `The change was already ${current.approvalStatus} at ${current.approvedAt ?? 'an earlier time'}; a decision cannot be changed`,
+        );
       }
-      const change = { ...current, approvalStatus: input.decision, approverId: actor.id, approvedAt: now.toISOString(), approvalNote: note };
+      const change = {
+        ...current,
+        approvalStatus: input.decision,
+        approverId: actor.id,
+        approvedAt: now.toISOString(),
+        approvalNote: note,
+      };
       const updated = await this.workflow.update(tx, id, { typeMeta: { ...row.typeMeta, change } }, now);
       await this.workflow.record(tx, id, actor, 'CHANGE_DECIDED', now, [
-        { field: 'typeMeta.change.approvalStatus', oldValue: current.approvalStatus ?? 'PENDING', newValue: input.decision, note, isInternal: true },
+        {
+          field: 'typeMeta.change.approvalStatus',
+          oldValue: current.approvalStatus ?? 'PENDING',
+          newValue: input.decision,
+          note,
+          isInternal: true,
+        },
       ]);
       return mapTicket(updated);
     });

@@ -15,7 +15,22 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOmittable, OBJECT_ID, PageQueryDto, WithoutNul } from '@teamfit/common';
-import { DECISIONS, type Decision, LEVELS, type Level, PRIORITIES, type Priority, type RequestType, SEVERITIES, type Severity, SOURCES, type Source, STATUSES, type Status, TYPES } from './service-request.model';
+import {
+  DECISIONS,
+  type Decision,
+  LEVELS,
+  type Level,
+  PRIORITIES,
+  type Priority,
+  type RequestType,
+  SEVERITIES,
+  type Severity,
+  SOURCES,
+  type Source,
+  STATUSES,
+  type Status,
+  TYPES,
+} from './service-request.model';
 
 export const TITLE_MAX = 200;
 export const TEXT_MAX = 20_000;
@@ -67,14 +82,23 @@ export class TypeMetaInputDto {
 
 /** The fields an administrator may set on create and change with PATCH (type only on create). */
 export class EditableFieldsDto {
-  @ApiPropertyOptional({ type: String, maxLength: TEXT_MAX, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) description?: string | null;
+  @ApiPropertyOptional({ type: String, maxLength: TEXT_MAX, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) description?:
+    string | null;
   @ApiPropertyOptional({ enum: SOURCES, nullable: true }) @IsOptional() @IsIn(SOURCES) source?: Source | null;
-  @ApiPropertyOptional({ enum: PRIORITIES, description: 'Absent on create: from impact × urgency' }) @IsOmittable() @IsIn(PRIORITIES) priority?: Priority;
+  @ApiPropertyOptional({ enum: PRIORITIES, description: 'Absent on create: from impact × urgency' })
+  @IsOmittable()
+  @IsIn(PRIORITIES)
+  priority?: Priority;
   @ApiPropertyOptional({ enum: SEVERITIES, nullable: true }) @IsOptional() @IsIn(SEVERITIES) severity?: Severity | null;
   @ApiPropertyOptional({ enum: LEVELS, nullable: true }) @IsOptional() @IsIn(LEVELS) urgency?: Level | null;
   @ApiPropertyOptional({ enum: LEVELS, nullable: true }) @IsOptional() @IsIn(LEVELS) impact?: Level | null;
-  @ApiPropertyOptional({ type: String, maxLength: LABEL_MAX, nullable: true }) @IsOptional() @IsString() @MaxLength(LABEL_MAX) category?: string | null;
-  @ApiPropertyOptional({ type: String, maxLength: LABEL_MAX, nullable: true }) @IsOptional() @IsString() @MaxLength(LABEL_MAX) subCategory?: string | null;
+  @ApiPropertyOptional({ type: String, maxLength: LABEL_MAX, nullable: true }) @IsOptional() @IsString() @MaxLength(LABEL_MAX) category?:
+    string | null;
+  @ApiPropertyOptional({ type: String, maxLength: LABEL_MAX, nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LABEL_MAX)
+  subCategory?: string | null;
 
   @ApiPropertyOptional({ type: [String], maxItems: TAGS_MAX })
   @IsOmittable()
@@ -85,7 +109,10 @@ export class EditableFieldsDto {
   @MaxLength(LABEL_MAX, { each: true })
   tags?: string[];
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Absent on create: from the priority' }) @IsOmittable() @IsTimestamp() dueAt?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'Absent on create: from the priority' })
+  @IsOmittable()
+  @IsTimestamp()
+  dueAt?: string;
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true }) @IsOptional() @IsUUID() organisationId?: string | null;
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true }) @IsOptional() @IsUUID() onBehalfOfUserId?: string | null;
 
@@ -106,8 +133,15 @@ export class UpdateServiceRequestDto extends EditableFieldsDto {
 }
 
 export class AssignDto {
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'An account id; null unassigns' }) @IsOptional() @IsUUID() assigneeId?: string | null;
-  @ApiPropertyOptional({ type: String, maxLength: LABEL_MAX, nullable: true }) @IsOptional() @IsString() @MaxLength(LABEL_MAX) assigneeTeam?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'An account id; null unassigns' })
+  @IsOptional()
+  @IsUUID()
+  assigneeId?: string | null;
+  @ApiPropertyOptional({ type: String, maxLength: LABEL_MAX, nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LABEL_MAX)
+  assigneeTeam?: string | null;
 }
 
 export class StatusChangeDto {
@@ -126,7 +160,11 @@ export class HubCommentDto {
 
 export class ApproveChangeDto {
   @ApiProperty({ enum: DECISIONS }) @IsIn(DECISIONS) decision!: Decision;
-  @ApiPropertyOptional({ maxLength: NOTE_MAX, description: 'Required to reject' }) @IsOmittable() @IsString() @MaxLength(NOTE_MAX) note?: string;
+  @ApiPropertyOptional({ maxLength: NOTE_MAX, description: 'Required to reject' })
+  @IsOmittable()
+  @IsString()
+  @MaxLength(NOTE_MAX)
+  note?: string;
 }
 
 export class HubCreateServiceRequestDto {
@@ -156,7 +194,11 @@ export class AdminListQuery extends HubListQuery {
   @MaxLength(200)
   @WithoutNul()
   q?: string;
-  @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false' }) @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'includeDeleted must be true or false' }) includeDeleted?: boolean;
+  @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'includeDeleted must be true or false' })
+  includeDeleted?: boolean;
 }
 
 export class StatsQuery {
@@ -165,5 +207,7 @@ export class StatsQuery {
 }
 
 export class ServiceRequestIdParams {
-  @ApiProperty({ pattern: OBJECT_ID.source }) @Matches(OBJECT_ID, { message: 'id must be a 24-character hexadecimal ObjectId' }) id!: string;
+  @ApiProperty({ pattern: OBJECT_ID.source })
+  @Matches(OBJECT_ID, { message: 'id must be a 24-character hexadecimal ObjectId' })
+  id!: string;
 }

@@ -85,7 +85,10 @@ export class HistoryEntryDto {
 export class StatsDto {
   total!: number;
   @ApiProperty({ description: 'Tickets with slaBreached' }) slaBreached!: number;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Every status, 0 included' }) byStatus!: Record<string, number>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Every status, 0 included' }) byStatus!: Record<
+    string,
+    number
+  >;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' } }) byType!: Record<string, number>;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' } }) byPriority!: Record<string, number>;
 }
@@ -177,12 +180,30 @@ export function mapAttachment(row: AttachmentRow): AttachmentDto {
 }
 
 export function mapComment(row: CommentRow): CommentDto {
-  return { _id: row.id, authorId: row.authorId, authorType: row.authorType, text: row.text, isInternal: row.isInternal, createdAt: row.createdAt.toISOString() };
+  return {
+    _id: row.id,
+    authorId: row.authorId,
+    authorType: row.authorType,
+    text: row.text,
+    isInternal: row.isInternal,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function mapHistory(row: HistoryRow): HistoryEntryDto {
   const { id, actorId, actorType, action, field, note, isInternal } = row;
-  return { id, actorId, actorType, action, field, oldValue: row.oldValue ?? null, newValue: row.newValue ?? null, note, isInternal, createdAt: row.createdAt.toISOString() };
+  return {
+    id,
+    actorId,
+    actorType,
+    action,
+    field,
+    oldValue: row.oldValue ?? null,
+    newValue: row.newValue ?? null,
+    note,
+    isInternal,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function mapHubTicket(row: ServiceRequestRow): HubServiceRequestDto {
@@ -208,5 +229,12 @@ export function mapHubComment(row: CommentRow): HubCommentViewDto {
 }
 
 export function mapHubHistory(row: HistoryRow): HubHistoryEntryDto {
-  return { action: row.action, actorType: row.actorType, field: row.field, oldValue: row.oldValue ?? null, newValue: row.newValue ?? null, createdAt: row.createdAt.toISOString() };
+  return {
+    action: row.action,
+    actorType: row.actorType,
+    field: row.field,
+    oldValue: row.oldValue ?? null,
+    newValue: row.newValue ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

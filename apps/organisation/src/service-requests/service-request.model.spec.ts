@@ -35,9 +35,13 @@ describe('the transition table', () => {
   });
 
   it('lets the requester make only the reply and the confirmation moves', () => {
-    const requesterMoves = STATUSES.flatMap((from) => STATUSES.filter((to) => transitionRefusal(from, to, 'REQUESTER') === undefined).map((to) => `${from}->${to}`));
+    const requesterMoves = STATUSES.flatMap((from) =>
+      STATUSES.filter((to) => transitionRefusal(from, to, 'REQUESTER') === undefined).map((to) => `${from}->${to}`),
+    );
     expect(requesterMoves).toEqual(['PENDING_CUSTOMER->IN_PROGRESS', 'RESOLVED->CLOSED']);
-    expect(transitionRefusal('IN_PROGRESS', 'CANCELLED', 'REQUESTER')).toBe('Only an administrator can move a service request from IN_PROGRESS to CANCELLED');
+    expect(transitionRefusal('IN_PROGRESS', 'CANCELLED', 'REQUESTER')).toBe(
+      'Only an administrator can move a service request from IN_PROGRESS to CANCELLED',
+    );
   });
 });
 
@@ -68,7 +72,12 @@ describe('SLA clock', () => {
   it('stops on PENDING_CUSTOMER and moves dueAt by the pause when it restarts', () => {
     expect(clockOnStatusChange(clock(), 'PENDING_CUSTOMER', hours(2))).toEqual({ slaBreached: false, slaPausedAt: hours(2) });
     const paused = clock({ status: 'PENDING_CUSTOMER', slaPausedAt: hours(2), slaPausedMs: 1_000 });
-    expect(clockOnStatusChange(paused, 'IN_PROGRESS', hours(5))).toEqual({ slaBreached: false, slaPausedAt: null, slaPausedMs: 1_000 + 3 * 3_600_000, dueAt: hours(27) });
+    expect(clockOnStatusChange(paused, 'IN_PROGRESS', hours(5))).toEqual({
+      slaBreached: false,
+      slaPausedAt: null,
+      slaPausedMs: 1_000 + 3 * 3_600_000,
+      dueAt: hours(27),
+    });
   });
 
   it('cannot breach while stopped, and a breach stays', () => {

@@ -4,7 +4,17 @@
  * status change anywhere (admin, hub reply, hub confirmation) is checked against TRANSITIONS.
  */
 
-export const STATUSES = ['NEW', 'OPEN', 'IN_PROGRESS', 'PENDING_CUSTOMER', 'ON_HOLD', 'RESOLVED', 'CLOSED', 'REOPENED', 'CANCELLED'] as const;
+export const STATUSES = [
+  'NEW',
+  'OPEN',
+  'IN_PROGRESS',
+  'PENDING_CUSTOMER',
+  'ON_HOLD',
+  'RESOLVED',
+  'CLOSED',
+  'REOPENED',
+  'CANCELLED',
+] as const;
 export type Status = (typeof STATUSES)[number];
 
 export const TYPES = ['BUG', 'INCIDENT', 'CHANGE_REQUEST', 'QUESTION', 'FEATURE_REQUEST'] as const;
@@ -47,7 +57,12 @@ const cancel = admin('cancelled by an administrator (terminal)');
 export const TRANSITIONS: Readonly<Record<Status, Partial<Record<Status, Transition>>>> = {
   NEW: { OPEN: admin('acknowledged'), IN_PROGRESS: admin('picked up immediately') },
   OPEN: { IN_PROGRESS: admin('work started'), PENDING_CUSTOMER: admin('waiting on requester'), ON_HOLD: admin('on hold') },
-  IN_PROGRESS: { PENDING_CUSTOMER: admin('waiting on requester'), ON_HOLD: admin('on hold'), RESOLVED: admin('resolvedAt stamped'), CANCELLED: cancel },
+  IN_PROGRESS: {
+    PENDING_CUSTOMER: admin('waiting on requester'),
+    ON_HOLD: admin('on hold'),
+    RESOLVED: admin('resolvedAt stamped'),
+    CANCELLED: cancel,
+  },
   PENDING_CUSTOMER: {
     IN_PROGRESS: { actors: ['ADMIN', 'REQUESTER'], meaning: 'customer replied' },
     ON_HOLD: admin('on hold'),

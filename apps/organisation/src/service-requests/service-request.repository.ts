@@ -154,7 +154,8 @@ function conditionsOf(filters: TicketFilters): SQL[] {
     filters.createdFrom && gte(serviceRequests.createdAt, filters.createdFrom),
     filters.createdTo && lte(serviceRequests.createdAt, filters.createdTo),
     filters.q ? sql`${serviceRequests.searchVector} @@ websearch_to_tsquery(${TEXT_SEARCH_CONFIG}, ${filters.q})` : undefined,
-    filters.requester && and(eq(serviceRequests.requesterKind, filters.requester.kind), eq(serviceRequests.requesterId, filters.requester.id)),
+    filters.requester &&
+      and(eq(serviceRequests.requesterKind, filters.requester.kind), eq(serviceRequests.requesterId, filters.requester.id)),
   ];
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }

@@ -4,7 +4,14 @@ import { type Database, InjectDatabase } from '@teamfit/database';
 import type { ServiceRequestRow, TypeMeta } from '../database/service-requests.tables';
 import { AttachmentRepository } from './attachment.repository';
 import { HistoryRepository } from './history.repository';
-import type { AdminListQuery, CreateServiceRequestDto, StatsQuery, StatusChangeDto, TypeMetaInputDto, UpdateServiceRequestDto } from './service-request-input.dto';
+import type {
+  AdminListQuery,
+  CreateServiceRequestDto,
+  StatsQuery,
+  StatusChangeDto,
+  TypeMetaInputDto,
+  UpdateServiceRequestDto,
+} from './service-request-input.dto';
 import {
   type HistoryEntryDto,
   mapAttachment,
@@ -103,7 +110,12 @@ export class ServiceRequestService {
     );
     // The page comes from the read replica, which may not have replayed the marks just made on
     // the primary yet: the rule that made them shows them.
-    return { items: rows.map((row) => mapTicket(row.slaBreached || !isBreached(row, now) ? row : { ...row, slaBreached: true })), total, page, limit };
+    return {
+      items: rows.map((row) => mapTicket(row.slaBreached || !isBreached(row, now) ? row : { ...row, slaBreached: true })),
+      total,
+      page,
+      limit,
+    };
   }
 
   async stats(query: StatsQuery): Promise<StatsDto> {
@@ -140,14 +152,18 @@ export class ServiceRequestService {
   }
 
   setStatus(id: string, input: StatusChangeDto, actor: ActingUser): Promise<ServiceRequestDto> {
-    return this.workflow.mutate(id, async (tx, row, now) => mapTicket(await this.workflow.moveStatus(tx, row, input.status, actor, now, input.note ?? null)));
+    return this.workflow.mutate(id, async (tx, row, now) =>
+      mapTicket(await this.workflow.moveStatus(tx, row, input.status, actor, now, input.note ?? null)),
+    );
   }
 
   /** Soft delete: hidden from lists, later changes 404; the history keeps who and when. */
   remove(id: string, actor: ActingUser): Promise<void> {
     return this.workflow.mutate(id, async (tx, row, now) => {
       await this.workflow.update(tx, id, { deletedAt: now }, now);
-      await this.workflow.record(tx, id, actor, 'DELETED', now, [{ field: 'deletedAt', oldValue: null, newValue: now.toISOString(), note: null, isInternal: true }]);
+      await this.workflow.record(tx, id, actor, 'DELETED', now, [
+        { field: 'deletedAt', oldValue: null, newValue: now.toISOString(), note: null, isInternal: true },
+      ]);
     });
   }
 
@@ -188,13 +204,26 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(jsonOf(a)) === 
  */
 function changesOf(row: ServiceRequestRow, input: UpdateServiceRequestDto): TicketChanges {
   const wanted: TicketChanges = {};
-  const copy = ['title', 'description', 'source', 'severity', 'urgency', 'impact', 'category', 'subCategory', 'tags', 'organisationId', 'onBehalfOfUserId'] as const;
+  const copy = [
+    'title',
+    'description',
+    'source',
+    'severity',
+    'urgency',
+    'impact',
+    'category',
+    'subCategory',
+    'tags',
+    'organisationId',
+    'onBehalfOfUserId',
+  ] as const;
   for (const field of copy) {
     if (input[field] !== undefined) Object.assign(wanted, { [field]: input[field] });
   }
   if (input.typeMeta !== undefined) wanted.typeMeta = mergeTypeMeta(row.type, row.typeMeta, input.typeMeta);
   const impactOrUrgency = input.impact !== undefined || input.urgency !== undefined;
-  const priority = input.priority ?? (impactOrUrgency ? priorityOf(wanted.impact ?? row.impact, wanted.urgency ?? row.urgency) : row.priority);
+  const priority =
+    input.priority ?? (impactOrUrgency ? priorityOf(wanted.impact ?? row.impact, wanted.urgency ?? row.urgency) : row.priority);
   wanted.priority = priority;
   if (input.dueAt !== undefined) wanted.dueAt = new Date(input.dueAt);
   else if (priority !== row.priority) wanted.dueAt = dueAtFor(row.createdAt, priority, row.slaPausedMs);

@@ -46,7 +46,11 @@ export class ServiceRequestWorkflow {
    * Runs `change` in one transaction with the ticket locked. A soft-deleted ticket, or (with
    * `visible`) one the caller may not see, is 404 exactly like a missing one.
    */
-  mutate<T>(id: string, change: (tx: Transaction, row: ServiceRequestRow, now: Date) => Promise<T>, visible?: (row: ServiceRequestRow) => boolean): Promise<T> {
+  mutate<T>(
+    id: string,
+    change: (tx: Transaction, row: ServiceRequestRow, now: Date) => Promise<T>,
+    visible?: (row: ServiceRequestRow) => boolean,
+  ): Promise<T> {
     return this.db.transaction(async (tx) => {
       const row = await this.tickets.lock(tx, id);
       if (!row || row.deletedAt !== null || (visible && !visible(row))) throw notFound(NOT_FOUND);
@@ -54,9 +58,22 @@ export class ServiceRequestWorkflow {
     });
   }
 
-  async create(tx: Executor, values: Omit<NewServiceRequestRow, 'id' | 'searchVector' | 'slaBreached'>, actor: ActingUser, now: Date): Promise<ServiceRequestRow> {
+  async create(
+    tx: Executor,
+    values: Omit<NewServiceRequestRow, 'id' | 'searchVector' | 'slaBreached'>,
+    actor: ActingUser,
+    now: Date,
+  ): Promise<ServiceRequestRow> {
     const row = await this.tickets.insert(tx, { ...values, id: this.newId(), slaBreached: now.getTime() > values.dueAt.getTime() });
-    await this.record(tx, row.id, actor, 'CREATED', now, [{ field: null, oldValue: null, newValue: { status: row.status, type: row.type, priority: row.priority }, note: null, isInternal: false }]);
+    await this.record(tx, row.id, actor, 'CREATED', now, [
+      {
+        field: null,
+        oldValue: null,
+        newValue: { status: row.status, type: row.type, priority: row.priority },
+        note: null,
+        isInternal: false,
+      },
+    ]);
     return row;
   }
 
@@ -65,7 +82,14 @@ export class ServiceRequestWorkflow {
   }
 
   /** A status move checked against the one table, with its stamps, clock effects and history. */
-  async moveStatus(tx: Executor, row: ServiceRequestRow, to: Status, actor: ActingUser, now: Date, note: string | null = null): Promise<ServiceRequestRow> {
+  async moveStatus(
+    tx: Executor,
+    row: ServiceRequestRow,
+    to: Status,
+    actor: ActingUser,
+    now: Date,
+    note: string | null = null,
+  ): Promise<ServiceRequestRow> {
     const refusal = transitionRefusal(row.status, to, actor.type);
     if (refusal) throw conflict(refusal);
     const changes: TicketChanges = { status: to, ...clockOnStatusChange(row, to, now) };
@@ -76,7 +100,9 @@ export class ServiceRequestWorkflow {
       changes.resolvedAt = null;
     }
     const updated = await this.update(tx, row.id, changes, now);
-    await this.record(tx, row.id, actor, 'STATUS_CHANGED', now, [{ field: 'status', oldValue: row.status, newValue: to, note, isInternal: false }]);
+    await this.record(tx, row.id, actor, 'STATUS_CHANGED', now, [
+      { field: 'status', oldValue: row.status, newValue: to, note, isInternal: false },
+    ]);
     return updated;
   }
 

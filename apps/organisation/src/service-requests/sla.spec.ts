@@ -10,7 +10,14 @@ class TicketClock {
   clock: SlaClock;
 
   constructor(priority: Priority, createdAt: Date) {
-    this.clock = { status: 'NEW', createdAt, dueAt: dueAtFor(createdAt, priority, 0), slaBreached: false, slaPausedMs: 0, slaPausedAt: null };
+    this.clock = {
+      status: 'NEW',
+      createdAt,
+      dueAt: dueAtFor(createdAt, priority, 0),
+      slaBreached: false,
+      slaPausedMs: 0,
+      slaPausedAt: null,
+    };
   }
 
   move(to: Status, now: Date): SlaClock {
@@ -27,7 +34,9 @@ class TicketClock {
 
 describe('SLA clock over a ticket life', () => {
   it('computes dueAt from the priority targets', () => {
-    const targets = (['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const).map((priority) => (dueAtFor(at(0), priority, 0).getTime() - T0) / HOUR);
+    const targets = (['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const).map(
+      (priority) => (dueAtFor(at(0), priority, 0).getTime() - T0) / HOUR,
+    );
     expect(targets).toEqual([4, 24, 72, 120]);
     expect(dueAtFor(at(0), 'HIGH', 10 * HOUR)).toEqual(at(34));
   });
@@ -39,7 +48,12 @@ describe('SLA clock over a ticket life', () => {
     expect(ticket.move('PENDING_CUSTOMER', at(2))).toMatchObject({ slaPausedAt: at(2), dueAt: at(72) });
     // Stopped: long past dueAt, still not breached.
     expect(isBreached(ticket.clock, at(100))).toBe(false);
-    expect(ticket.move('IN_PROGRESS', at(12))).toMatchObject({ dueAt: at(82), slaPausedAt: null, slaPausedMs: 10 * HOUR, slaBreached: false });
+    expect(ticket.move('IN_PROGRESS', at(12))).toMatchObject({
+      dueAt: at(82),
+      slaPausedAt: null,
+      slaPausedMs: 10 * HOUR,
+      slaBreached: false,
+    });
     expect(ticket.reprioritise('HIGH')).toMatchObject({ dueAt: at(34), slaPausedMs: 10 * HOUR });
     ticket.move('PENDING_CUSTOMER', at(20));
     expect(ticket.move('IN_PROGRESS', at(22))).toMatchObject({ dueAt: at(36), slaPausedMs: 12 * HOUR, slaBreached: false });
@@ -69,7 +83,12 @@ describe('SLA clock over a ticket life', () => {
     const ticket = new TicketClock('LOW', at(0));
     expect(clockOnStatusChange(ticket.clock, 'OPEN', at(1))).toEqual({ slaBreached: false });
     const stopped: SlaClock = { ...ticket.clock, status: 'PENDING_CUSTOMER', slaPausedAt: at(3) };
-    expect(clockOnStatusChange(stopped, 'IN_PROGRESS', at(2))).toEqual({ slaBreached: false, slaPausedAt: null, slaPausedMs: 0, dueAt: at(120) });
+    expect(clockOnStatusChange(stopped, 'IN_PROGRESS', at(2))).toEqual({
+      slaBreached: false,
+      slaPausedAt: null,
+      slaPausedMs: 0,
+      dueAt: at(120),
+    });
   });
 
   it('stops once for moves between stopped states (the first stop counts)', () => {

@@ -70,7 +70,12 @@ export class InMemoryOrganisationRepository implements PublicSurface<Organisatio
     return Promise.resolve({ ...row });
   }
 
-  update(_tx: Executor, key: string, changes: OrganisationChanges, logoMediaId?: string): Promise<{ row: OrganisationRow; previousLogoMediaId: string | null } | undefined> {
+  update(
+    _tx: Executor,
+    key: string,
+    changes: OrganisationChanges,
+    logoMediaId?: string,
+  ): Promise<{ row: OrganisationRow; previousLogoMediaId: string | null } | undefined> {
     this.beforeUpdate?.();
     this.throwIfFailing();
     const current = this.find(key);

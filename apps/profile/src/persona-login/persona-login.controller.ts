@@ -2,7 +2,13 @@ import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/commo
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AcceptTokens, Principal, RetryAfterInterceptor, TokenRefusals, type VerifiedToken } from '@teamfit/auth';
 import { ApiErrors, Public } from '@teamfit/common';
-import { PersonaLoginRequestDto, PersonaRefreshRequestDto, PersonaTokenPairDto, PersonaVerifyRequestDto, PersonaVerifyResponseDto } from './persona-login.dto';
+import {
+  PersonaLoginRequestDto,
+  PersonaRefreshRequestDto,
+  PersonaTokenPairDto,
+  PersonaVerifyRequestDto,
+  PersonaVerifyResponseDto,
+} from './persona-login.dto';
 import { PersonaLoginService } from './persona-login.service';
 
 /** /persona/login, /persona/verify and /persona/token (gateway: /profile/persona/...), docs/profile.md "Persona sign-in". */
@@ -15,7 +21,7 @@ export class PersonaLoginController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: "E-mail a one-time password to the persona; the returned access token is good only for /persona/verify" })
+  @ApiOperation({ summary: 'E-mail a one-time password to the persona; the returned access token is good only for /persona/verify' })
   @ApiOkResponse({ type: PersonaTokenPairDto })
   @ApiErrors({
     400: 'Invalid e-mail address or code challenge',

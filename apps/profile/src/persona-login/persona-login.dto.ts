@@ -1,7 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 /** The persona flow takes exactly the account flow's request bodies (libs/auth). */
-export { LoginRequestDto as PersonaLoginRequestDto, RefreshRequestDto as PersonaRefreshRequestDto, VerifyRequestDto as PersonaVerifyRequestDto } from '@teamfit/auth';
+export {
+  LoginRequestDto as PersonaLoginRequestDto,
+  RefreshRequestDto as PersonaRefreshRequestDto,
+  VerifyRequestDto as PersonaVerifyRequestDto,
+} from '@teamfit/auth';
 
 export class PersonaTokenPairDto {
   @ApiProperty({ description: 'JWT (ES256) with emailAddress and personaId; after login it is good only for /persona/verify' })

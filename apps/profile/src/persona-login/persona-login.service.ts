@@ -42,7 +42,10 @@ export class PersonaLoginService {
     const pair = await this.flow.login(emailAddress, codeChallenge);
     const issued = this.signer.verify(pair.accessToken);
     const { sub, kind, challengeId } = issued;
-    const accessToken = this.signer.sign({ sub, kind, emailAddress: issued.emailAddress, challengeId, personaId: sub }, issued.exp - issued.iat);
+    const accessToken = this.signer.sign(
+      { sub, kind, emailAddress: issued.emailAddress, challengeId, personaId: sub },
+      issued.exp - issued.iat,
+    );
     return { accessToken, refreshToken: pair.refreshToken };
   }
 

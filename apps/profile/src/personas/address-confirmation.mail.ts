@@ -6,7 +6,11 @@ import type { OutgoingMail } from '@teamfit/mail';
  */
 export function addressConfirmationMail(to: string, otp: string, validMinutes: number): OutgoingMail {
   const before = ['Hello,', 'Someone asked to use this address to sign in to Teamfit. The confirmation code is:'];
-  const after = [`It is valid for ${validMinutes} minutes and can be used once.`, 'If this was not you, ignore this e-mail: the address changes only with the code.', 'Teamfit'];
+  const after = [
+    `It is valid for ${validMinutes} minutes and can be used once.`,
+    'If this was not you, ignore this e-mail: the address changes only with the code.',
+    'Teamfit',
+  ];
   const paragraphs = (lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('\n');
   return {
     to,

@@ -28,7 +28,17 @@ const FULL: CompletenessInput = {
 
 /** The input with exactly the first `count` of the nine fields filled. */
 function withFilled(count: number): CompletenessInput {
-  const keys: Array<keyof CompletenessInput> = ['userFirstName', 'userLastName', 'emailAddress', 'profileBio', 'contactNumber', 'linkedinProfile', 'portfolioUrl', 'xHandler', 'resumeContent'];
+  const keys: Array<keyof CompletenessInput> = [
+    'userFirstName',
+    'userLastName',
+    'emailAddress',
+    'profileBio',
+    'contactNumber',
+    'linkedinProfile',
+    'portfolioUrl',
+    'xHandler',
+    'resumeContent',
+  ];
   const input: CompletenessInput = { ...EMPTY };
   for (const key of keys.slice(0, count)) input[key] = FULL[key];
   return input;
@@ -93,7 +103,17 @@ describe('persona completeness', () => {
   });
 
   it('checks exactly the nine fields of the rule, roles not among them', () => {
-    expect([...COMPLETENESS_FIELDS]).toEqual(['firstName', 'lastName', 'emailAddress', 'profileBio', 'contactNumber', 'linkedinProfile', 'portfolioURL', 'xHandler', 'resumeContent']);
+    expect([...COMPLETENESS_FIELDS]).toEqual([
+      'firstName',
+      'lastName',
+      'emailAddress',
+      'profileBio',
+      'contactNumber',
+      'linkedinProfile',
+      'portfolioURL',
+      'xHandler',
+      'resumeContent',
+    ]);
     expect(Object.keys(completenessOf(FULL).fields)).toEqual([...COMPLETENESS_FIELDS]);
   });
 });

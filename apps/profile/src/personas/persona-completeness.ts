@@ -22,7 +22,16 @@ export interface Completeness {
 
 export type CompletenessInput = Pick<
   PersonaRow,
-  'userFirstName' | 'userLastName' | 'emailAddress' | 'profileBio' | 'contactNumber' | 'linkedinProfile' | 'linkedinProfileUrl' | 'portfolioUrl' | 'xHandler' | 'resumeContent'
+  | 'userFirstName'
+  | 'userLastName'
+  | 'emailAddress'
+  | 'profileBio'
+  | 'contactNumber'
+  | 'linkedinProfile'
+  | 'linkedinProfileUrl'
+  | 'portfolioUrl'
+  | 'xHandler'
+  | 'resumeContent'
 >;
 
 /** Set means a string with something other than white space in it. */

@@ -14,7 +14,10 @@ export class PersonaEmailChangeRepository {
     await tx
       .insert(personaEmailChanges)
       .values(change)
-      .onConflictDoUpdate({ target: personaEmailChanges.personaId, set: { field, newAddress, otpHash, otpSalt, expiresAt, attempts: 0, createdAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: personaEmailChanges.personaId,
+        set: { field, newAddress, otpHash, otpSalt, expiresAt, attempts: 0, createdAt: sql`now()` },
+      });
   }
 
   async findForUpdate(tx: Executor, personaId: string): Promise<PersonaEmailChangeRow | undefined> {

@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { generateOtp, hashOtp, LoginRepository, LoginThrottle, newOtpSalt, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, otpMatches, type VerifiedToken } from '@teamfit/auth';
+import {
+  generateOtp,
+  hashOtp,
+  LoginRepository,
+  LoginThrottle,
+  newOtpSalt,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_SECONDS,
+  otpMatches,
+  type VerifiedToken,
+} from '@teamfit/auth';
 import { type Clock, conflict, type DomainError, forbidden, InjectClock, notFound, validationFailed } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { Mailer } from '@teamfit/mail';
@@ -35,13 +45,20 @@ export class PersonaEmailService {
   }
 
   /** Refuses (409) each given address that is taken; holds their locks until the transaction ends. */
-  async assertAvailable(tx: Executor, self: { personaId?: string; userId: string }, addresses: { own?: string | null; user?: string | null }): Promise<void> {
-    const wanted = ([
-      [addresses.own, true],
-      [addresses.user, false],
-    ] as const).filter((entry): entry is readonly [string, boolean] => Boolean(entry[0]));
+  async assertAvailable(
+    tx: Executor,
+    self: { personaId?: string; userId: string },
+    addresses: { own?: string | null; user?: string | null },
+  ): Promise<void> {
+    const wanted = (
+      [
+        [addresses.own, true],
+        [addresses.user, false],
+      ] as const
+    ).filter((entry): entry is readonly [string, boolean] => Boolean(entry[0]));
     // Every lock first, in one order: two writes swapping two addresses must not deadlock (a 500).
-    for (const address of [...new Set(wanted.map(([address]) => address.toLowerCase()))].sort()) await this.personas.lockAddress(tx, address);
+    for (const address of [...new Set(wanted.map(([address]) => address.toLowerCase()))].sort())
+      await this.personas.lockAddress(tx, address);
     for (const [address, ownAddress] of wanted) {
       if (await this.personas.addressTaken(tx, address, ownAddress, self)) throw conflict(ADDRESS_TAKEN);
     }
@@ -49,7 +66,11 @@ export class PersonaEmailService {
 
   /** Stores the pending change and e-mails its code to the new address, in the caller's transaction. */
   async requestChange(tx: Executor, persona: PersonaRow, field: EmailChangeField, newAddress: string): Promise<void> {
-    await this.assertAvailable(tx, { personaId: persona.id, userId: persona.userId }, field === 'emailAddress' ? { own: newAddress } : { user: newAddress });
+    await this.assertAvailable(
+      tx,
+      { personaId: persona.id, userId: persona.userId },
+      field === 'emailAddress' ? { own: newAddress } : { user: newAddress },
+    );
     const otp = generateOtp();
     const otpSalt = newOtpSalt();
     const expiresAt = new Date(this.now().getTime() + OTP_TTL_SECONDS * 1000);
@@ -71,7 +92,8 @@ export class PersonaEmailService {
         const persona = await this.personas.findForUpdate(tx, personaId);
         if (!persona) return { error: notFound('Persona') };
         const pending = await this.changes.findForUpdate(tx, personaId);
-        if (!pending || pending.expiresAt <= now) return { error: validationFailed('No address change is pending, or its code has expired') };
+        if (!pending || pending.expiresAt <= now)
+          return { error: validationFailed('No address change is pending, or its code has expired') };
         if (pending.attempts >= OTP_MAX_ATTEMPTS) return { error: validationFailed('Too many wrong codes; ask for the change again') };
         if (!otpMatches(otp, pending.otpSalt, pending.otpHash)) {
           await this.changes.addAttempt(tx, personaId);
@@ -79,8 +101,16 @@ export class PersonaEmailService {
           return { error: validationFailed('The confirmation code is wrong') };
         }
         const own = pending.field === 'emailAddress';
-        await this.assertAvailable(tx, { personaId, userId: persona.userId }, own ? { own: pending.newAddress } : { user: pending.newAddress });
-        const row = await this.personas.update(tx, personaId, own ? { emailAddress: pending.newAddress, verifiedEmail: true } : { userEmailAddress: pending.newAddress });
+        await this.assertAvailable(
+          tx,
+          { personaId, userId: persona.userId },
+          own ? { own: pending.newAddress } : { user: pending.newAddress },
+        );
+        const row = await this.personas.update(
+          tx,
+          personaId,
+          own ? { emailAddress: pending.newAddress, verifiedEmail: true } : { userEmailAddress: pending.newAddress },
+        );
         await this.changes.delete(tx, personaId);
         await this.throttle.clear(tx, key);
         return row ? { row } : { error: notFound('Persona') };

@@ -66,7 +66,10 @@ export class PersonaController {
   @AdminOnly()
   @ApiOperation({ summary: 'Create a persona (administrators); status defaults to PENDING' })
   @ApiCreatedResponse({ type: PersonaDto })
-  @ApiErrors({ 400: 'A field is missing or invalid, or not accepted', 409: 'Another persona signs in with this e-mail address (compared ignoring case)' })
+  @ApiErrors({
+    400: 'A field is missing or invalid, or not accepted',
+    409: 'Another persona signs in with this e-mail address (compared ignoring case)',
+  })
   create(@Body() body: CreatePersonaDto): Promise<PersonaDto> {
     return this.personas.create(body);
   }

@@ -170,7 +170,8 @@ export class PersonaContactFieldsDto {
 }
 
 /** Validation shared by every body that sets roles: known values, each once. */
-const RolesRules = () => applyDecorators(IsOmittable(), IsArray(), ArrayMaxSize(PERSONA_ROLES.length), ArrayUnique(), IsIn(PERSONA_ROLES, { each: true }));
+const RolesRules = () =>
+  applyDecorators(IsOmittable(), IsArray(), ArrayMaxSize(PERSONA_ROLES.length), ArrayUnique(), IsIn(PERSONA_ROLES, { each: true }));
 
 export class CreatePersonaDto extends PersonaContactFieldsDto {
   @ApiProperty({ format: 'uuid', description: 'The associated user' })
@@ -230,7 +231,6 @@ export class UpdatePersonaDto extends PersonaContactFieldsDto {
   @IsString()
   @MaxLength(TEXT_MAX_LENGTH)
   description?: string;
-
 }
 
 /** PATCH /persona/:persona_id: the profile fields; `roles` and `status` are refused (they have their own route). */

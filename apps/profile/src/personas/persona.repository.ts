@@ -40,12 +40,23 @@ export class PersonaRepository {
    * read replica unless given another executor. The service runs both queries in one read-only
    * snapshot (`PersonaService.list`), so total and page agree under concurrent writes.
    */
-  async page(filter: PersonaFilter, offset: number, limit: number, db: Executor = this.reads): Promise<{ rows: PersonaRow[]; total: number }> {
+  async page(
+    filter: PersonaFilter,
+    offset: number,
+    limit: number,
+    db: Executor = this.reads,
+  ): Promise<{ rows: PersonaRow[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.userId !== undefined) conditions.push(eq(personas.userId, filter.userId));
     if (filter.role !== undefined) conditions.push(sql`${personas.role} ILIKE ${`%${escapeLike(filter.role)}%`} ESCAPE '\\'`);
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const rows = await db.select().from(personas).where(where).orderBy(asc(personas.createdAt), asc(personas.id)).offset(offset).limit(limit);
+    const rows = await db
+      .select()
+      .from(personas)
+      .where(where)
+      .orderBy(asc(personas.createdAt), asc(personas.id))
+      .offset(offset)
+      .limit(limit);
     const [totals] = await db.select({ total: count() }).from(personas).where(where);
     return { rows, total: totals?.total ?? 0 };
   }

@@ -152,10 +152,16 @@ export class PersonaService {
         const after = next === undefined ? stored : next;
         return movesUser || (after !== null && after.toLowerCase() !== stored?.toLowerCase()) ? after : undefined;
       };
-      await this.emails.assertAvailable(tx, { personaId: id, userId: changes.userId ?? current.userId }, {
-        own: check(changes.emailAddress, current.emailAddress),
-        user: clearsOwnAddress(current, changes.emailAddress) ? (changes.userEmailAddress ?? current.userEmailAddress) : check(changes.userEmailAddress, current.userEmailAddress),
-      });
+      await this.emails.assertAvailable(
+        tx,
+        { personaId: id, userId: changes.userId ?? current.userId },
+        {
+          own: check(changes.emailAddress, current.emailAddress),
+          user: clearsOwnAddress(current, changes.emailAddress)
+            ? (changes.userEmailAddress ?? current.userEmailAddress)
+            : check(changes.userEmailAddress, current.userEmailAddress),
+        },
+      );
       return this.repository.update(tx, id, changes);
     });
     if (!row) throw notFound('Persona');
@@ -173,7 +179,12 @@ export class PersonaService {
       if (!current) return undefined;
       const { emailAddress, userEmailAddress, ...direct } = changes;
       const proofs: [EmailChangeField, string][] = [];
-      const sort = (field: EmailChangeField, next: string | null | undefined, stored: string | null, apply: (value: string | null) => void) => {
+      const sort = (
+        field: EmailChangeField,
+        next: string | null | undefined,
+        stored: string | null,
+        apply: (value: string | null) => void,
+      ) => {
         if (next === undefined) return;
         if (next === null || next.toLowerCase() === stored?.toLowerCase()) apply(next);
         else proofs.push([field, next]);

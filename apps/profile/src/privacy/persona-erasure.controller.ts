@@ -30,9 +30,17 @@ export class PersonaErasureController {
       'The answer counts the rows each service removed or made anonymous. Calling again answers the same summary.',
   })
   @ApiOkResponse({ description: 'Every service has done its part', type: PersonaErasureDto })
-  @ApiAcceptedResponse({ description: 'The persona is erased from the profile service; a service has not done its part yet (null). Call again for the complete summary', type: PersonaErasureDto })
+  @ApiAcceptedResponse({
+    description:
+      'The persona is erased from the profile service; a service has not done its part yet (null). Call again for the complete summary',
+    type: PersonaErasureDto,
+  })
   @ApiErrors({ 400: 'id is not a UUID', 404: 'No persona has this id, and none with it was erased' })
-  async erase(@Param() { id }: UuidParams, @Principal() caller: VerifiedToken, @Res({ passthrough: true }) response: FastifyReply): Promise<PersonaErasureDto> {
+  async erase(
+    @Param() { id }: UuidParams,
+    @Principal() caller: VerifiedToken,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<PersonaErasureDto> {
     const { summary, complete } = await this.erasures.erase(id, caller);
     response.code(complete ? 200 : 202);
     return summary;

@@ -44,7 +44,11 @@ export class PersonaErasureServicesDto {
   @ApiProperty({ type: EvaluationErasureCountsDto, nullable: true, description: 'null while the evaluation service has not done its part' })
   evaluation!: EvaluationErasureCountsDto | null;
 
-  @ApiProperty({ type: OrganisationErasureCountsDto, nullable: true, description: 'null while the organisation service has not done its part' })
+  @ApiProperty({
+    type: OrganisationErasureCountsDto,
+    nullable: true,
+    description: 'null while the organisation service has not done its part',
+  })
   organisation!: OrganisationErasureCountsDto | null;
 }
 
@@ -53,7 +57,11 @@ export class PersonaErasureDto {
   @ApiProperty({ format: 'uuid', description: 'The persona erased (as given in the path; the audit keeps only its hash)' })
   personaId!: string;
 
-  @ApiProperty({ enum: ERASURE_STATUSES, enumName: 'PersonaErasureStatus', description: 'PENDING while a service has not done its part yet' })
+  @ApiProperty({
+    enum: ERASURE_STATUSES,
+    enumName: 'PersonaErasureStatus',
+    description: 'PENDING while a service has not done its part yet',
+  })
   status!: ErasureStatus;
 
   @ApiProperty({ description: 'The administrator account that asked for the erasure' })

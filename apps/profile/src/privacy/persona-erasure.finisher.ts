@@ -2,7 +2,13 @@ import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationB
 import { Interval } from '@nestjs/schedule';
 import { InjectConfig, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
-import { describeCounts, ERASURE_PART_DONE_CHANNEL, ERASURE_SWEEP_MS, NotificationListener, type PersonaErasureRow } from '@teamfit/privacy';
+import {
+  describeCounts,
+  ERASURE_PART_DONE_CHANNEL,
+  ERASURE_SWEEP_MS,
+  NotificationListener,
+  type PersonaErasureRow,
+} from '@teamfit/privacy';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PersonaErasureRepository } from './persona-erasure.repository';
 
@@ -27,7 +33,9 @@ export class PersonaErasureFinisher implements OnApplicationBootstrap, BeforeApp
     private readonly erasures: PersonaErasureRepository,
     @InjectConfig() config: ServiceConfig,
   ) {
-    this.listener = new NotificationListener(config.databaseUrl, `${config.service}-erasures`, ERASURE_PART_DONE_CHANNEL, (id) => this.partDone(id));
+    this.listener = new NotificationListener(config.databaseUrl, `${config.service}-erasures`, ERASURE_PART_DONE_CHANNEL, (id) =>
+      this.partDone(id),
+    );
   }
 
   onApplicationBootstrap(): void {
@@ -69,8 +77,13 @@ export class PersonaErasureFinisher implements OnApplicationBootstrap, BeforeApp
     const completed = await this.erasures.completeIfDone(this.db, id);
     if (!completed) return false;
     const parts = await this.erasures.partsOf(id);
-    const summary = [`profile (${describeCounts(completed.profileCounts)})`, ...Object.entries(parts).map(([part, row]) => `${part} (${describeCounts(row.counts)})`)];
-    this.logger.log(`erasure ${id} requested by ${completed.requestedBy} at ${completed.requestedAt.toISOString()} complete: ${summary.join('; ')}`);
+    const summary = [
+      `profile (${describeCounts(completed.profileCounts)})`,
+      ...Object.entries(parts).map(([part, row]) => `${part} (${describeCounts(row.counts)})`),
+    ];
+    this.logger.log(
+      `erasure ${id} requested by ${completed.requestedBy} at ${completed.requestedAt.toISOString()} complete: ${summary.join('; ')}`,
+    );
     return true;
   }
 

@@ -12,7 +12,10 @@ import {
 } from '@teamfit/privacy';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 
-export type NewPersonaErasure = Pick<typeof personaErasures.$inferInsert, 'subjectHash' | 'requestedBy' | 'profileCounts' | 'pendingIdentity'>;
+export type NewPersonaErasure = Pick<
+  typeof personaErasures.$inferInsert,
+  'subjectHash' | 'requestedBy' | 'profileCounts' | 'pendingIdentity'
+>;
 
 /**
  * `profile.persona_erasures`, and the parts other services record in their own schemas (read
@@ -45,7 +48,11 @@ export class PersonaErasureRepository {
 
   /** Ids of the erasures not completed yet, oldest first. */
   async pendingIds(): Promise<string[]> {
-    const rows = await this.db.select({ id: personaErasures.id }).from(personaErasures).where(isNull(personaErasures.completedAt)).orderBy(personaErasures.requestedAt);
+    const rows = await this.db
+      .select({ id: personaErasures.id })
+      .from(personaErasures)
+      .where(isNull(personaErasures.completedAt))
+      .orderBy(personaErasures.requestedAt);
     return rows.map((row) => row.id);
   }
 
@@ -56,7 +63,8 @@ export class PersonaErasureRepository {
    */
   async completeIfDone(tx: Executor, id: string): Promise<PersonaErasureRow | undefined> {
     const partsDone: SQL[] = ERASURE_PARTS.map(
-      (part) => sql`(NOT (${part} = ANY(${personaErasures.parts})) OR EXISTS (SELECT 1 FROM ${ERASURE_PART_TABLES[part]} WHERE ${ERASURE_PART_TABLES[part].erasureId} = ${personaErasures.id}))`,
+      (part) =>
+        sql`(NOT (${part} = ANY(${personaErasures.parts})) OR EXISTS (SELECT 1 FROM ${ERASURE_PART_TABLES[part]} WHERE ${ERASURE_PART_TABLES[part].erasureId} = ${personaErasures.id}))`,
     );
     const [row] = await tx
       .update(personaErasures)

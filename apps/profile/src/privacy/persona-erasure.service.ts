@@ -85,7 +85,9 @@ export class PersonaErasureService {
   private async summaryOf(personaId: string, erasure: PersonaErasureRow): Promise<PersonaErasureDto> {
     const parts = await this.erasures.partsOf(erasure.id);
     const counted = <Key extends string>(keys: readonly Key[], counts: ErasureCounts, completedAt: Date) =>
-      ({ completedAt: completedAt.toISOString(), ...Object.fromEntries(keys.map((key) => [key, counts[key] ?? 0])) }) as { completedAt: string } & Record<Key, number>;
+      ({ completedAt: completedAt.toISOString(), ...Object.fromEntries(keys.map((key) => [key, counts[key] ?? 0])) }) as {
+        completedAt: string;
+      } & Record<Key, number>;
     return {
       personaId: personaId.toLowerCase(),
       status: erasure.completedAt ? 'COMPLETE' : 'PENDING',
@@ -95,7 +97,9 @@ export class PersonaErasureService {
       services: {
         profile: counted(PROFILE_ERASURE_COUNTS, erasure.profileCounts, erasure.requestedAt),
         evaluation: parts.evaluation ? counted(EVALUATION_ERASURE_COUNTS, parts.evaluation.counts, parts.evaluation.completedAt) : null,
-        organisation: parts.organisation ? counted(ORGANISATION_ERASURE_COUNTS, parts.organisation.counts, parts.organisation.completedAt) : null,
+        organisation: parts.organisation
+          ? counted(ORGANISATION_ERASURE_COUNTS, parts.organisation.counts, parts.organisation.completedAt)
+          : null,
       },
     };
   }
@@ -103,7 +107,9 @@ export class PersonaErasureService {
 
 /** What the other services need to find the persona's rows, kept on the record until it completes. */
 function identityOf(persona: PersonaRow, pendingAddress: string | undefined): ErasureIdentity {
-  const addresses = [persona.emailAddress, persona.userEmailAddress, pendingAddress].filter((address): address is string => Boolean(address));
+  const addresses = [persona.emailAddress, persona.userEmailAddress, pendingAddress].filter((address): address is string =>
+    Boolean(address),
+  );
   const names = [persona.userFirstName, persona.userLastName, persona.userUsername]
     .map((name) => name?.trim() ?? '')
     .filter((name) => name.length >= SHORTEST_SCRUBBED_NAME);

@@ -1,7 +1,13 @@
 import { ServiceRequestExportReader, type ExportedCommentRow, type ExportedServiceRequestRow } from '@teamfit/accounts';
 import { ApiCallExportReader, type ExportedApiCallRow } from '@teamfit/common';
 import type { ReadSnapshot } from '@teamfit/database';
-import { type EvaluationResultsDto, EvaluationExportReader, type ExportedAnswerRow, type ExportedEvaluationRow, type ExportedQuestionRow } from '@teamfit/evaluations';
+import {
+  type EvaluationResultsDto,
+  EvaluationExportReader,
+  type ExportedAnswerRow,
+  type ExportedEvaluationRow,
+  type ExportedQuestionRow,
+} from '@teamfit/evaluations';
 import type { PersonaRow } from '@teamfit/personas';
 import { mapPersona } from '../personas/persona.mapper';
 import {
@@ -18,7 +24,12 @@ import {
   type PersonaExportSignInCodeDto,
   type PersonaExportSignInDto,
 } from './persona-export.dto';
-import type { ExportedProfileTeamRow, ExportedSessionRow, ExportedSignInCodeRow, PersonaExportRepository } from './persona-export.repository';
+import type {
+  ExportedProfileTeamRow,
+  ExportedSessionRow,
+  ExportedSignInCodeRow,
+  PersonaExportRepository,
+} from './persona-export.repository';
 
 /** Rows fetched at a time; evaluations come fewer at a time, each carrying all its questions. */
 const BATCH = 200;
@@ -62,7 +73,9 @@ async function* documentParts({ snapshot, persona, profile, exportedAt }: Export
   const change = await profile.pendingEmailChange(snapshot, id);
   const rest: Pick<PersonaExportSignInDto, 'lock' | 'pendingEmailChange'> = {
     lock: lock ? { consecutiveFailures: lock.consecutiveFailures, lockedUntil: isoOrNull(lock.lockedUntil) } : null,
-    pendingEmailChange: change ? { field: change.field, newAddress: change.newAddress, requestedAt: iso(change.createdAt), expiresAt: iso(change.expiresAt) } : null,
+    pendingEmailChange: change
+      ? { field: change.field, newAddress: change.newAddress, requestedAt: iso(change.createdAt), expiresAt: iso(change.expiresAt) }
+      : null,
   };
   yield `,"lock":${json(rest.lock)},"pendingEmailChange":${json(rest.pendingEmailChange)}}`;
 
@@ -84,15 +97,22 @@ async function* documentParts({ snapshot, persona, profile, exportedAt }: Export
     return withQuestions(rows, versions, await evaluations.answersOf(rows.map((row) => row.id)));
   });
   yield ',"serviceRequests":';
-  yield* jsonArray(serviceRequests.requests(id, BATCH), async (rows) => withComments(rows, await serviceRequests.publicComments(rows.map((row) => row.id))));
+  yield* jsonArray(serviceRequests.requests(id, BATCH), async (rows) =>
+    withComments(rows, await serviceRequests.publicComments(rows.map((row) => row.id))),
+  );
   yield ',"apiCalls":';
-  const emailAddresses = [persona.emailAddress, persona.userEmailAddress, rest.pendingEmailChange?.newAddress].filter((address): address is string => !!address);
+  const emailAddresses = [persona.emailAddress, persona.userEmailAddress, rest.pendingEmailChange?.newAddress].filter(
+    (address): address is string => !!address,
+  );
   yield* jsonArray(apiCalls.calls({ personaId: id, emailAddresses }, BATCH), (rows) => rows.map(apiCall));
   yield '}';
 }
 
 /** A JSON array of everything the batches hold, written a batch at a time. */
-async function* jsonArray<Row>(batches: AsyncIterable<Row[]>, map: (rows: Row[]) => unknown[] | Promise<unknown[]>): AsyncGenerator<string, void, undefined> {
+async function* jsonArray<Row>(
+  batches: AsyncIterable<Row[]>,
+  map: (rows: Row[]) => unknown[] | Promise<unknown[]>,
+): AsyncGenerator<string, void, undefined> {
   let written = 0;
   yield '[';
   for await (const rows of batches) {
@@ -125,7 +145,12 @@ const signInCode = (row: ExportedSignInCodeRow): PersonaExportSignInCodeDto => (
   supersededAt: isoOrNull(row.supersededAt),
 });
 
-const session = (row: ExportedSessionRow): PersonaExportSessionDto => ({ startedAt: iso(row.startedAt), lastRefreshedAt: iso(row.lastRefreshedAt), endsAt: iso(row.endsAt), revokedAt: isoOrNull(row.revokedAt) });
+const session = (row: ExportedSessionRow): PersonaExportSessionDto => ({
+  startedAt: iso(row.startedAt),
+  lastRefreshedAt: iso(row.lastRefreshedAt),
+  endsAt: iso(row.endsAt),
+  revokedAt: isoOrNull(row.revokedAt),
+});
 
 const profileTeam = (row: ExportedProfileTeamRow): PersonaExportProfileTeamDto => ({
   _id: row.id,
@@ -139,7 +164,11 @@ const profileTeam = (row: ExportedProfileTeamRow): PersonaExportProfileTeamDto =
   updatedAt: iso(row.updatedAt),
 });
 
-function withQuestions(rows: ExportedEvaluationRow[], versions: ReadonlyMap<number, ExportedQuestionRow[]>, answers: ExportedAnswerRow[]): PersonaExportEvaluationDto[] {
+function withQuestions(
+  rows: ExportedEvaluationRow[],
+  versions: ReadonlyMap<number, ExportedQuestionRow[]>,
+  answers: ExportedAnswerRow[],
+): PersonaExportEvaluationDto[] {
   const byEvaluation = new Map<string, Map<number, ExportedAnswerRow>>();
   for (const answer of answers) {
     const given = byEvaluation.get(answer.evaluationId) ?? new Map<number, ExportedAnswerRow>();
@@ -195,11 +224,20 @@ function withComments(rows: ExportedServiceRequestRow[], comments: ExportedComme
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     deletedAt: isoOrNull(row.deletedAt),
-    comments: (byRequest.get(row.id) ?? []).map((comment) => ({ _id: comment.id, authorType: comment.authorType, text: comment.text, createdAt: iso(comment.createdAt) })),
+    comments: (byRequest.get(row.id) ?? []).map((comment) => ({
+      _id: comment.id,
+      authorType: comment.authorType,
+      text: comment.text,
+      createdAt: iso(comment.createdAt),
+    })),
   }));
 }
 
-const apiCall = (row: ExportedApiCallRow): PersonaExportApiCallDto => ({ ...row, startTime: iso(row.startTime), endTime: iso(row.endTime) });
+const apiCall = (row: ExportedApiCallRow): PersonaExportApiCallDto => ({
+  ...row,
+  startTime: iso(row.startTime),
+  endTime: iso(row.endTime),
+});
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

@@ -48,7 +48,8 @@ export class PersonaExportEmailChangeDto {
 export class PersonaExportSignInDto {
   @ApiProperty({ type: PersonaExportSignInCodeDto, isArray: true, description: 'Oldest first' }) codes!: PersonaExportSignInCodeDto[];
   @ApiProperty({ type: PersonaExportSessionDto, isArray: true, description: 'Oldest first' }) sessions!: PersonaExportSessionDto[];
-  @ApiProperty({ type: PersonaExportSignInLockDto, nullable: true, description: 'null: no wrong code on record' }) lock!: PersonaExportSignInLockDto | null;
+  @ApiProperty({ type: PersonaExportSignInLockDto, nullable: true, description: 'null: no wrong code on record' })
+  lock!: PersonaExportSignInLockDto | null;
   @ApiProperty({ type: PersonaExportEmailChangeDto, nullable: true }) pendingEmailChange!: PersonaExportEmailChangeDto | null;
 }
 
@@ -104,8 +105,10 @@ export class PersonaExportEvaluationDto {
   @ApiProperty(TIMESTAMP) createdAt!: string;
   @ApiProperty(TIMESTAMP) updatedAt!: string;
   @ApiProperty(OPTIONAL_TIMESTAMP) completedAt!: string | null;
-  @ApiProperty({ type: PersonaExportQuestionDto, isArray: true, description: 'Every question of the evaluation, in delivery order' }) questions!: PersonaExportQuestionDto[];
-  @ApiProperty({ type: EvaluationResultsDto, nullable: true, description: 'As stored at completion; null until then' }) results!: EvaluationResultsDto | null;
+  @ApiProperty({ type: PersonaExportQuestionDto, isArray: true, description: 'Every question of the evaluation, in delivery order' })
+  questions!: PersonaExportQuestionDto[];
+  @ApiProperty({ type: EvaluationResultsDto, nullable: true, description: 'As stored at completion; null until then' })
+  results!: EvaluationResultsDto | null;
 }
 
 /** An entry of a lookup (industries, skills, …); name null when the entry has since been deleted. */
@@ -161,7 +164,8 @@ export class PersonaExportServiceRequestDto {
   @ApiProperty(TIMESTAMP) createdAt!: string;
   @ApiProperty(TIMESTAMP) updatedAt!: string;
   @ApiProperty({ ...OPTIONAL_TIMESTAMP, description: 'Deleted by an administrator; the record is still held' }) deletedAt!: string | null;
-  @ApiProperty({ type: PersonaExportCommentDto, isArray: true, description: 'Public comments, oldest first' }) comments!: PersonaExportCommentDto[];
+  @ApiProperty({ type: PersonaExportCommentDto, isArray: true, description: 'Public comments, oldest first' })
+  comments!: PersonaExportCommentDto[];
 }
 
 // ----- the API-call log -----
@@ -180,11 +184,13 @@ export class PersonaExportApiCallDto {
   @ApiProperty(OPTIONAL_TEXT) remoteFamily!: string | null;
   callerApp!: string;
   deviceType!: string;
-  @ApiProperty({ type: String, isArray: true, description: 'Names and values in turn; secrets were redacted before storing' }) rawHeaders!: string[];
+  @ApiProperty({ type: String, isArray: true, description: 'Names and values in turn; secrets were redacted before storing' })
+  rawHeaders!: string[];
   @ApiProperty({
     nullable: true,
     oneOf: [{ type: 'object' }, { type: 'array', items: {} }],
-    description: 'The JSON body of a POST or PUT, secrets redacted; reduced to its shape (keys and value types) after REQUEST_LOG_BODY_DAYS',
+    description:
+      'The JSON body of a POST or PUT, secrets redacted; reduced to its shape (keys and value types) after REQUEST_LOG_BODY_DAYS',
   })
   body!: unknown;
   @ApiProperty({ type: 'object', additionalProperties: true }) params!: Record<string, unknown>;
@@ -202,6 +208,8 @@ export class PersonaExportDto {
   @ApiProperty({ type: PersonaExportExperienceDto, nullable: true }) experience!: PersonaExportExperienceDto | null;
   @ApiProperty({ type: PersonaExportGoalsDto, nullable: true }) goals!: PersonaExportGoalsDto | null;
   @ApiProperty({ type: PersonaExportEvaluationDto, isArray: true, description: 'Oldest first' }) evaluations!: PersonaExportEvaluationDto[];
-  @ApiProperty({ type: PersonaExportServiceRequestDto, isArray: true, description: 'Oldest first' }) serviceRequests!: PersonaExportServiceRequestDto[];
-  @ApiProperty({ type: PersonaExportApiCallDto, isArray: true, description: 'Oldest first, within the log’s 400 days' }) apiCalls!: PersonaExportApiCallDto[];
+  @ApiProperty({ type: PersonaExportServiceRequestDto, isArray: true, description: 'Oldest first' })
+  serviceRequests!: PersonaExportServiceRequestDto[];
+  @ApiProperty({ type: PersonaExportApiCallDto, isArray: true, description: 'Oldest first, within the log’s 400 days' })
+  apiCalls!: PersonaExportApiCallDto[];
 }

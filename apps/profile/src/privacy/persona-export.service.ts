@@ -48,7 +48,10 @@ export class PersonaExportService {
   }
 
   /** The document, then the snapshot closed: at its end, on a failure, or when the reader goes away. */
-  private async *closingAfter(document: AsyncGenerator<string, void, undefined>, snapshot: PooledReadSnapshot): AsyncGenerator<string, void, undefined> {
+  private async *closingAfter(
+    document: AsyncGenerator<string, void, undefined>,
+    snapshot: PooledReadSnapshot,
+  ): AsyncGenerator<string, void, undefined> {
     try {
       yield* document;
     } catch (error) {

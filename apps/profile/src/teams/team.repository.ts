@@ -7,7 +7,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 /** Name of the unique index on (organisation_id, lower(team_name)) (migration 0001_profile). */
 const NAME_UNIQUE_INDEX = 'teams_organisation_name_key';
 
-export type TeamChanges = Partial<Pick<NewTeamRow, 'organisationId' | 'teamName' | 'teamDescription' | 'roleName' | 'managers' | 'memberIds'>>;
+export type TeamChanges = Partial<
+  Pick<NewTeamRow, 'organisationId' | 'teamName' | 'teamDescription' | 'roleName' | 'managers' | 'memberIds'>
+>;
 
 /** True when a write hit the per-organisation, case-insensitive team name index. */
 export function isTeamNameTaken(error: unknown): boolean {

@@ -24,7 +24,9 @@ const FAKING_GROUPS = ['structure', 'feedback', 'drive', 'reliability'];
 
 describe('the platform questionnaire (docs/assessment.md)', () => {
   it('has the sixteen groups in order, with their score types and scored item counts', () => {
-    expect(PLATFORM_QUESTIONNAIRE.map((group) => [group.name, group.scoreType, group.questions.filter((question) => !question.faking).length])).toEqual(EXPECTED);
+    expect(
+      PLATFORM_QUESTIONNAIRE.map((group) => [group.name, group.scoreType, group.questions.filter((question) => !question.faking).length]),
+    ).toEqual(EXPECTED);
     for (const group of PLATFORM_QUESTIONNAIRE) {
       expect(SCORE_TYPES).toContain(group.scoreType);
       expect(group.title.length).toBeGreaterThan(0);
@@ -56,7 +58,9 @@ describe('the platform questionnaire (docs/assessment.md)', () => {
     const conflict = PLATFORM_QUESTIONNAIRE.find((group) => group.name === 'conflict');
     const styles = conflict?.questions.map((question) => question.metadata);
     for (const style of CONFLICT_STYLES) expect(styles?.filter((s) => s === style)).toHaveLength(2);
-    const withMetadata = PLATFORM_QUESTIONNAIRE.filter((group) => group.name !== 'conflict').flatMap((group) => group.questions).filter((q) => q.metadata !== null);
+    const withMetadata = PLATFORM_QUESTIONNAIRE.filter((group) => group.name !== 'conflict')
+      .flatMap((group) => group.questions)
+      .filter((q) => q.metadata !== null);
     expect(withMetadata).toEqual([]);
   });
 

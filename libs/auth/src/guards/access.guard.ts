@@ -4,7 +4,14 @@ import { IS_PUBLIC_ROUTE } from '@teamfit/common';
 import { TokenError } from '../tokens/token-signer';
 import type { TokenKind } from '../tokens/token-kind';
 import { VerifiedTokenCache } from '../tokens/verified-token-cache';
-import { ACCEPTED_TOKEN_KINDS, ADMIN_ONLY, type AuthenticatedRequest, DEFAULT_TOKEN_KINDS, TOKEN_REFUSALS, type TokenRefusalAnswers } from './access.decorators';
+import {
+  ACCEPTED_TOKEN_KINDS,
+  ADMIN_ONLY,
+  type AuthenticatedRequest,
+  DEFAULT_TOKEN_KINDS,
+  TOKEN_REFUSALS,
+  type TokenRefusalAnswers,
+} from './access.decorators';
 
 /** What a route asks of its callers, read from its decorators once. */
 interface RouteAccess {

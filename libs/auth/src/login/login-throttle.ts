@@ -19,7 +19,11 @@ export class SignInLockedError extends DomainError {
 }
 
 export class LoginThrottle {
-  private static readonly delay = { failuresBeforeDelay: FAILURES_BEFORE_DELAY, baseSeconds: BASE_DELAY_SECONDS, maxSeconds: MAX_DELAY_SECONDS };
+  private static readonly delay = {
+    failuresBeforeDelay: FAILURES_BEFORE_DELAY,
+    baseSeconds: BASE_DELAY_SECONDS,
+    maxSeconds: MAX_DELAY_SECONDS,
+  };
 
   constructor(private readonly rows: LoginRepository) {}
 

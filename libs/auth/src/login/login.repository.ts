@@ -3,7 +3,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginTables } from './login.tables';
 
 export type LoginChallengeRow = LoginTables['loginChallenges']['$inferSelect'];
-export type NewLoginChallenge = Pick<LoginTables['loginChallenges']['$inferInsert'], 'subjectId' | 'emailAddress' | 'codeChallenge' | 'otpHash' | 'otpSalt' | 'expiresAt'>;
+export type NewLoginChallenge = Pick<
+  LoginTables['loginChallenges']['$inferInsert'],
+  'subjectId' | 'emailAddress' | 'codeChallenge' | 'otpHash' | 'otpSalt' | 'expiresAt'
+>;
 export type RefreshTokenRow = LoginTables['refreshTokens']['$inferSelect'];
 export type NewRefreshToken = Pick<
   LoginTables['refreshTokens']['$inferInsert'],
@@ -145,8 +148,14 @@ export class LoginRepository {
   async deleteSubject(tx: Executor, subjectId: string): Promise<LoginRowCounts> {
     const { loginChallenges, refreshTokens, loginThrottles } = this.tables;
     const tokens = await tx.delete(refreshTokens).where(eq(refreshTokens.subjectId, subjectId)).returning({ id: refreshTokens.id });
-    const challenges = await tx.delete(loginChallenges).where(eq(loginChallenges.subjectId, subjectId)).returning({ id: loginChallenges.id });
-    const throttles = await tx.delete(loginThrottles).where(eq(loginThrottles.subjectId, subjectId)).returning({ id: loginThrottles.subjectId });
+    const challenges = await tx
+      .delete(loginChallenges)
+      .where(eq(loginChallenges.subjectId, subjectId))
+      .returning({ id: loginChallenges.id });
+    const throttles = await tx
+      .delete(loginThrottles)
+      .where(eq(loginThrottles.subjectId, subjectId))
+      .returning({ id: loginThrottles.subjectId });
     return { loginChallenges: challenges.length, refreshTokens: tokens.length, loginThrottles: throttles.length };
   }
 }

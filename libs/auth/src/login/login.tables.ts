@@ -24,7 +24,9 @@ export function createLoginTables(schema: PgSchema) {
     (table) => [
       index('login_challenges_subject_idx').on(table.subjectId),
       // One live challenge per subject: a second one cannot be stored, whatever runs concurrently.
-      uniqueIndex('login_challenges_one_live_idx').on(table.subjectId).where(sql`${table.consumedAt} IS NULL AND ${table.supersededAt} IS NULL`),
+      uniqueIndex('login_challenges_one_live_idx')
+        .on(table.subjectId)
+        .where(sql`${table.consumedAt} IS NULL AND ${table.supersededAt} IS NULL`),
     ],
   );
 

@@ -6,7 +6,9 @@ export const OTP_MAX_ATTEMPTS = 5;
 
 /** Six digits from the CSPRNG, leading zeros kept. */
 export function generateOtp(): string {
-  return randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
+  return randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
 }
 
 export function newOtpSalt(): string {

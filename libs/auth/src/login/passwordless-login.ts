@@ -114,7 +114,8 @@ export class PasswordlessLogin {
   async verify(loginToken: VerifiedToken, otp: string, codeVerifier: string): Promise<TokenPair & { subjectId: string }> {
     const { db, rows } = this.options;
     const challengeId = loginToken.challengeId;
-    if (loginToken.kind !== this.options.loginTokenKind || !challengeId) throw new DomainError('forbidden', 'This token cannot be used here');
+    if (loginToken.kind !== this.options.loginTokenKind || !challengeId)
+      throw new DomainError('forbidden', 'This token cannot be used here');
     const now = this.now();
     const outcome = await db.transaction(async (tx): Promise<Outcome<TokenPair & { subjectId: string }>> => {
       // The lockout holds at verify too: past the failure budget even the right code waits.
@@ -174,7 +175,8 @@ export class PasswordlessLogin {
     const outcome = await db.transaction(async (tx): Promise<Outcome<TokenPair>> => {
       const token = await rows.findRefreshTokenForUpdate(tx, hashRefreshToken(presented));
       const refused = new DomainError('forbidden', 'The refresh token is invalid, expired or revoked');
-      if (!token || token.revokedAt || !token.activatedAt || token.expiresAt <= now || token.sessionExpiresAt <= now) return { error: refused };
+      if (!token || token.revokedAt || !token.activatedAt || token.expiresAt <= now || token.sessionExpiresAt <= now)
+        return { error: refused };
       if (token.rotatedAt) {
         await rows.revokeFamily(tx, token.familyId, now);
         return { error: new DomainError('forbidden', 'The refresh token was already used; every session of its family is signed out') };

@@ -31,10 +31,13 @@ export interface SigningKey {
  * computes the same id from the same PEM and no id has to be configured or kept in step.
  */
 export function signingKeyOf(key: KeyObject, setting: string): SigningKey {
-  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new Error(`${setting} must be an EC P-256 key`);
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
+    throw new Error(`${setting} must be an EC P-256 key`);
   const { x, y } = key.export({ format: 'jwk' });
   if (typeof x !== 'string' || typeof y !== 'string') throw new Error(`${setting} is not a usable EC public key`);
   // The thumbprint hashes the required members in lexicographic order, without whitespace.
-  const kid = createHash('sha256').update(JSON.stringify({ crv: 'P-256', kty: 'EC', x, y })).digest('base64url');
+  const kid = createHash('sha256')
+    .update(JSON.stringify({ crv: 'P-256', kty: 'EC', x, y }))
+    .digest('base64url');
   return { kid, key, jwk: { kty: 'EC', crv: 'P-256', x, y, kid, alg: 'ES256', use: 'sig' } };
 }

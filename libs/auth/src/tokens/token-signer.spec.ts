@@ -59,7 +59,12 @@ describe('TokenSigner', () => {
   it('rotates keys without signing anyone out: the previous key verifies, the new one signs', () => {
     const next = generateKeyPair();
     const before = signer.sign(claims);
-    const rotated = new TokenSigner({ ...settings, publicKeyPem: next.publicKeyPem, privateKeyPem: next.privateKeyPem, previousPublicKeyPems: [keys.publicKeyPem] });
+    const rotated = new TokenSigner({
+      ...settings,
+      publicKeyPem: next.publicKeyPem,
+      privateKeyPem: next.privateKeyPem,
+      previousPublicKeyPems: [keys.publicKeyPem],
+    });
     expect(rotated.verify(before)).toMatchObject(claims);
     const after = rotated.sign(claims);
     expect(rotated.verify(after)).toMatchObject(claims);
@@ -67,7 +72,10 @@ describe('TokenSigner', () => {
     expect(() => signer.verify(after)).toThrow('token signed with an unknown key');
     const finished = new TokenSigner({ ...settings, publicKeyPem: next.publicKeyPem, privateKeyPem: next.privateKeyPem });
     expect(() => finished.verify(before)).toThrow('token signed with an unknown key');
-    expect(rotated.jsonWebKeySet.keys.map((key) => key.kid)).toEqual([finished.jsonWebKeySet.keys[0]?.kid, signer.jsonWebKeySet.keys[0]?.kid]);
+    expect(rotated.jsonWebKeySet.keys.map((key) => key.kid)).toEqual([
+      finished.jsonWebKeySet.keys[0]?.kid,
+      signer.jsonWebKeySet.keys[0]?.kid,
+    ]);
   });
 
   it('publishes its keys as a JSON Web Key Set whose key ids are RFC 7638 thumbprints', () => {
@@ -76,11 +84,15 @@ describe('TokenSigner', () => {
     const thumbprint = createHash('sha256').update(`{"crv":"P-256","kty":"EC","x":"${jwk?.x}","y":"${jwk?.y}"}`).digest('base64url');
     expect(jwk?.kid).toBe(thumbprint);
     // The published key is the one that verifies: a verifier built from the JWK alone accepts our tokens.
-    const published = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwk?.x, y: jwk?.y }, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
-    expect(new TokenSigner({ ...settings, publicKeyPem: published, privateKeyPem: undefined }).verify(signer.sign(claims))).toMatchObject(claims);
+    const published = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwk?.x, y: jwk?.y }, format: 'jwk' })
+      .export({ type: 'spki', format: 'pem' })
+      .toString();
+    expect(new TokenSigner({ ...settings, publicKeyPem: published, privateKeyPem: undefined }).verify(signer.sign(claims))).toMatchObject(
+      claims,
+    );
   });
 
-  it('refuses a private key that is not the public key\'s other half', () => {
+  it("refuses a private key that is not the public key's other half", () => {
     expect(() => new TokenSigner({ ...settings, privateKeyPem: generateKeyPair().privateKeyPem })).toThrow('not the private half');
   });
 

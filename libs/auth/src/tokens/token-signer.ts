@@ -94,7 +94,14 @@ export class TokenSigner {
   sign(claims: TokenClaims, ttlSeconds: number = TOKEN_TTL_SECONDS[claims.kind]): string {
     if (!this.privateKey) throw new Error('this service holds no private key and cannot sign tokens');
     const issuedAt = this.now();
-    const payload = { ...claims, iss: this.settings.issuer, aud: this.settings.audience, iat: issuedAt, exp: issuedAt + ttlSeconds, jti: randomUUID() };
+    const payload = {
+      ...claims,
+      iss: this.settings.issuer,
+      aud: this.settings.audience,
+      iat: issuedAt,
+      exp: issuedAt + ttlSeconds,
+      jti: randomUUID(),
+    };
     return this.jwt.sign(payload, {
       privateKey: this.privateKey,
       algorithm: ALGORITHM,

@@ -8,7 +8,13 @@ const claims: TokenClaims = { sub: 'account-1', kind: 'account', emailAddress: '
 
 describe('VerifiedTokenCache', () => {
   let now = 1_000_000;
-  const signer = new TokenSigner({ publicKeyPem: keys.publicKeyPem, privateKeyPem: keys.privateKeyPem, issuer: 'teamfit', audience: 'teamfit-api', now: () => now });
+  const signer = new TokenSigner({
+    publicKeyPem: keys.publicKeyPem,
+    privateKeyPem: keys.privateKeyPem,
+    issuer: 'teamfit',
+    audience: 'teamfit-api',
+    now: () => now,
+  });
 
   beforeEach(() => {
     now = 1_000_000;

@@ -24,7 +24,13 @@ const metadata = () =>
       models: [
         [
           Promise.resolve({ ChildDto }),
-          { ChildDto: { id: { required: true, type: () => String }, name: { required: true, type: () => String, maxLength: 5 }, note: { required: false, type: () => String } } },
+          {
+            ChildDto: {
+              id: { required: true, type: () => String },
+              name: { required: true, type: () => String, maxLength: 5 },
+              note: { required: false, type: () => String },
+            },
+          },
         ],
       ],
     },

@@ -39,7 +39,9 @@ export async function applyOpenApiMetadata(metadata: OpenApiMetadata): Promise<v
       const dto = exports[className];
       if (!dto) continue;
       classes.push({ dto, properties: Object.keys(properties) });
-      kept[className] = Object.fromEntries(Object.entries(properties).filter(([key]) => !Reflect.hasOwnMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, key)));
+      kept[className] = Object.fromEntries(
+        Object.entries(properties).filter(([key]) => !Reflect.hasOwnMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, key)),
+      );
     }
     derived.push([exports, kept]);
   }
@@ -50,7 +52,8 @@ export async function applyOpenApiMetadata(metadata: OpenApiMetadata): Promise<v
 
 function keepSourceOrder(dto: DtoClass, properties: string[]): void {
   const listed = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, dto.prototype) ?? []) as string[];
-  const inherited = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, Object.getPrototypeOf(dto.prototype) as object) ?? []) as string[];
+  const inherited = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, Object.getPrototypeOf(dto.prototype) as object) ??
+    []) as string[];
   const own = properties.map((key) => `:${key}`).filter((key) => !inherited.includes(key));
   const rest = listed.filter((key) => !inherited.includes(key) && !own.includes(key));
   Reflect.defineMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, [...inherited, ...own, ...rest], dto.prototype);
@@ -58,6 +61,11 @@ function keepSourceOrder(dto: DtoClass, properties: string[]): void {
 
 function depthOf(dto: DtoClass): number {
   let depth = 0;
-  for (let prototype: unknown = Object.getPrototypeOf(dto.prototype); prototype && prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype)) depth += 1;
+  for (
+    let prototype: unknown = Object.getPrototypeOf(dto.prototype);
+    prototype && prototype !== Object.prototype;
+    prototype = Object.getPrototypeOf(prototype)
+  )
+    depth += 1;
   return depth;
 }

@@ -9,7 +9,8 @@ import type { ServiceName } from '../config/service-name';
  * when the services' documents are merged into the platform's (every service has a
  * HealthController, two have a TeamController) and still name the code that answers.
  */
-const operationIdOf = (service: ServiceName, controllerKey: string, methodKey: string): string => `${service}_${controllerKey}_${methodKey}`;
+const operationIdOf = (service: ServiceName, controllerKey: string, methodKey: string): string =>
+  `${service}_${controllerKey}_${methodKey}`;
 
 /** The service's OpenAPI 3.0.3 description, paths as the service sees them (no gateway prefix). */
 export function buildOpenApiDocument(app: INestApplication, service: ServiceName): OpenAPIObject {
@@ -21,11 +22,18 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceName
     .addServer(`/${service}`, 'Through the gateway')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controllerKey, methodKey) => operationIdOf(service, controllerKey, methodKey) });
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controllerKey, methodKey) => operationIdOf(service, controllerKey, methodKey),
+  });
 }
 
 /** The UI's script files are text/javascript, as they have always been served. */
-function scriptsAsTextJavascript(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
+function scriptsAsTextJavascript(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
   if (typeof payload !== 'string' && String(reply.getHeader('content-type')).startsWith('application/javascript')) {
     reply.header('content-type', 'text/javascript; charset=utf-8');
   }

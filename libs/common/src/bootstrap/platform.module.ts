@@ -29,7 +29,11 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [ConfigModule.forRoot(config), ClockModule.forRoot(options.clock), RequestLogModule.forRoot(config)],
       controllers: [HealthController],
-      providers: [{ provide: APP_PIPE, useFactory: createValidationPipe }, DatabaseReadiness, { provide: OPENAPI_METADATA, useValue: options.openApiMetadata ?? null }],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        DatabaseReadiness,
+        { provide: OPENAPI_METADATA, useValue: options.openApiMetadata ?? null },
+      ],
     };
   }
 }

@@ -11,7 +11,12 @@ import { trustedProxy } from '../http/trusted-proxy';
 import { PlatformExceptionFilter } from '../errors/platform-exception.filter';
 import { requestIdOf } from '../logging/request-id';
 import { type LogOutput, ServiceLog } from '../logging/service-log';
-import { type RefusedCallRecorder, refusedCallRecorder, type RequestRecorders, registerRequestHooks } from '../request-log/request-log.hooks';
+import {
+  type RefusedCallRecorder,
+  refusedCallRecorder,
+  type RequestRecorders,
+  registerRequestHooks,
+} from '../request-log/request-log.hooks';
 import { RequestLogWriter } from '../request-log/request-log.writer';
 import { mountOpenApi } from './openapi';
 import { loadOpenApiMetadata } from './openapi-metadata';
@@ -50,19 +55,32 @@ export interface ServiceAppOptions {
  * Builds a configured, not yet listening, application: the same path for `main.ts` and for
  * end-to-end tests, so tests exercise exactly what runs.
  */
-export async function createServiceApp(config: ServiceConfig, moduleFactory: ServiceModuleFactory, options: ServiceAppOptions = {}): Promise<INestApplication> {
+export async function createServiceApp(
+  config: ServiceConfig,
+  moduleFactory: ServiceModuleFactory,
+  options: ServiceAppOptions = {},
+): Promise<INestApplication> {
   // The router's refusals are recorded by hooks made once the application (and its log writer) exists.
   const refused: { record?: RefusedCallRecorder } = {};
   const log = new ServiceLog({ service: config.service, level: config.logLevel, format: config.logFormat, output: options.logOutput });
-  const app = await NestFactory.create<NestFastifyApplication>(moduleFactory(config), fastifyAdapter(config, () => refused.record), {
-    bodyParser: false,
-    logger: log,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    moduleFactory(config),
+    fastifyAdapter(config, () => refused.record),
+    {
+      bodyParser: false,
+      logger: log,
+    },
+  );
   app.useGlobalFilters(new PlatformExceptionFilter(log));
   const instance = app.getHttpAdapter().getInstance();
   registerBodyParsers(instance, config.bodyLimitBytes, bearerCheckOf(app));
   registerResponseConventions(instance);
-  const recorders: RequestRecorders = { sink: config.requestLog ? app.get(RequestLogWriter) : undefined, log, service: config.service, origins: config };
+  const recorders: RequestRecorders = {
+    sink: config.requestLog ? app.get(RequestLogWriter) : undefined,
+    log,
+    service: config.service,
+    origins: config,
+  };
   registerRequestHooks(instance, recorders);
   refused.record = refusedCallRecorder(recorders);
   app.enableShutdownHooks();

@@ -31,23 +31,36 @@ describe('loadServiceConfig', () => {
   });
 
   it('names a bad setting and why', () => {
-    expect(errorOf(() => loadServiceConfig('media', { ...VALID, DATABASE_URL: 'mysql://x' }))).toBe('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, DATABASE_URL: 'mysql://x' }))).toBe(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    );
     expect(errorOf(() => loadServiceConfig('media', { ...VALID, PORT: 'eighty' }))).toMatch(/^PORT /);
-    expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PUBLIC_KEY: 'not a key' }))).toBe('JWT_PUBLIC_KEY must be a PEM-encoded public key');
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PUBLIC_KEY: 'not a key' }))).toBe(
+      'JWT_PUBLIC_KEY must be a PEM-encoded public key',
+    );
   });
 
   it('takes the previous public keys of a rotation, one or more PEM blocks in one value', () => {
     expect(loadServiceConfig('media', VALID).jwt.previousPublicKeyPems).toEqual([]);
     const two = `${PUBLIC_PEM.trim()}\n${PUBLIC_PEM.trim()}`.replace(/\n/g, '\\n');
-    expect(loadServiceConfig('media', { ...VALID, JWT_PREVIOUS_PUBLIC_KEYS: two }).jwt.previousPublicKeyPems).toEqual([PUBLIC_PEM.trim(), PUBLIC_PEM.trim()]);
-    expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PREVIOUS_PUBLIC_KEYS: 'old key' }))).toBe('JWT_PREVIOUS_PUBLIC_KEYS must hold one or more PEM-encoded public keys');
+    expect(loadServiceConfig('media', { ...VALID, JWT_PREVIOUS_PUBLIC_KEYS: two }).jwt.previousPublicKeyPems).toEqual([
+      PUBLIC_PEM.trim(),
+      PUBLIC_PEM.trim(),
+    ]);
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, JWT_PREVIOUS_PUBLIC_KEYS: 'old key' }))).toBe(
+      'JWT_PREVIOUS_PUBLIC_KEYS must hold one or more PEM-encoded public keys',
+    );
   });
 
   it('takes an optional read replica URL, checked like DATABASE_URL', () => {
     expect(loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM }).databaseReadUrl).toBeUndefined();
     expect(loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: ' ' }).databaseReadUrl).toBeUndefined();
-    expect(loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: 'postgresql://u:p@replica:5432/db' }).databaseReadUrl).toBe('postgresql://u:p@replica:5432/db');
-    expect(errorOf(() => loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: 'http://replica' }))).toBe('DATABASE_READ_URL must be a postgres:// or postgresql:// URL');
+    expect(loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: 'postgresql://u:p@replica:5432/db' }).databaseReadUrl).toBe(
+      'postgresql://u:p@replica:5432/db',
+    );
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, DATABASE_READ_URL: 'http://replica' }))).toBe(
+      'DATABASE_READ_URL must be a postgres:// or postgresql:// URL',
+    );
   });
 
   it('requires the private key only where tokens are signed, and accepts one-line PEMs', () => {
@@ -58,14 +71,26 @@ describe('loadServiceConfig', () => {
 
   it('reads the retention windows, defaults 24 months and 30 days, and refuses what is not a whole positive number', () => {
     expect(loadServiceConfig('evaluation', VALID).retention).toEqual({ candidateMonths: 24, requestLogBodyDays: 30 });
-    expect(loadServiceConfig('evaluation', { ...VALID, RETENTION_CANDIDATE_MONTHS: '6', REQUEST_LOG_BODY_DAYS: '7' }).retention).toEqual({ candidateMonths: 6, requestLogBodyDays: 7 });
-    for (const bad of ['0', '-3', '1.5', 'two', '1201']) expect(errorOf(() => loadServiceConfig('evaluation', { ...VALID, RETENTION_CANDIDATE_MONTHS: bad }))).toMatch(/^RETENTION_CANDIDATE_MONTHS /);
-    for (const bad of ['0', '401', 'x']) expect(errorOf(() => loadServiceConfig('organisation', { ...VALID, REQUEST_LOG_BODY_DAYS: bad }))).toMatch(/^REQUEST_LOG_BODY_DAYS /);
+    expect(loadServiceConfig('evaluation', { ...VALID, RETENTION_CANDIDATE_MONTHS: '6', REQUEST_LOG_BODY_DAYS: '7' }).retention).toEqual({
+      candidateMonths: 6,
+      requestLogBodyDays: 7,
+    });
+    for (const bad of ['0', '-3', '1.5', 'two', '1201'])
+      expect(errorOf(() => loadServiceConfig('evaluation', { ...VALID, RETENTION_CANDIDATE_MONTHS: bad }))).toMatch(
+        /^RETENTION_CANDIDATE_MONTHS /,
+      );
+    for (const bad of ['0', '401', 'x'])
+      expect(errorOf(() => loadServiceConfig('organisation', { ...VALID, REQUEST_LOG_BODY_DAYS: bad }))).toMatch(/^REQUEST_LOG_BODY_DAYS /);
   });
 
   it('reads how long a persona erasure waits for the other services, default 10 s, between 100 ms and 30 s', () => {
     expect(loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM }).personaErasureWaitMs).toBe(10_000);
-    expect(loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM, PERSONA_ERASURE_WAIT_MS: '300' }).personaErasureWaitMs).toBe(300);
-    for (const bad of ['99', '30001', '1.5', 'soon']) expect(errorOf(() => loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM, PERSONA_ERASURE_WAIT_MS: bad }))).toMatch(/^PERSONA_ERASURE_WAIT_MS /);
+    expect(
+      loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM, PERSONA_ERASURE_WAIT_MS: '300' }).personaErasureWaitMs,
+    ).toBe(300);
+    for (const bad of ['99', '30001', '1.5', 'soon'])
+      expect(errorOf(() => loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM, PERSONA_ERASURE_WAIT_MS: bad }))).toMatch(
+        /^PERSONA_ERASURE_WAIT_MS /,
+      );
   });
 });

@@ -20,9 +20,7 @@ const pemList = (label: string) =>
     .transform((value) => value.replace(/\\n/g, '\n').match(new RegExp(`-----BEGIN ${label}-----[^-]+-----END ${label}-----`, 'g')) ?? [])
     .refine((blocks) => blocks.length > 0, `must hold one or more PEM-encoded ${label.toLowerCase()}s`);
 
-const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL');
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL');
 
 const httpUrl = z.url().refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
 
@@ -37,7 +35,10 @@ const environmentSchema = z.object({
   JWT_PREVIOUS_PUBLIC_KEYS: pemList('PUBLIC KEY').optional(),
   JWT_ISSUER: z.string().min(1).default('teamfit'),
   JWT_AUDIENCE: z.string().min(1).default('teamfit-api'),
-  SMTP_URL: z.string().refine((value) => /^smtps?:\/\/.+/.test(value), 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/.+/.test(value), 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Teamfit <no-reply@teamfit.local>'),
   ADMIN_EMAIL: z.email().default('admin@teamfit.local'),
   MEDIA_DIR: z.string().min(1).default('.data/media'),

@@ -5,7 +5,11 @@ import { INTERNAL_ERROR_MESSAGE, toErrorBody } from './error-body';
 describe('toErrorBody', () => {
   it('maps domain error codes to statuses with the platform body', () => {
     expect(toErrorBody(notFound('Persona'))).toEqual({ statusCode: 404, error: 'Not Found', message: 'Persona not found' });
-    expect(toErrorBody(new DomainError('conflict', 'Team name already used'))).toEqual({ statusCode: 409, error: 'Conflict', message: 'Team name already used' });
+    expect(toErrorBody(new DomainError('conflict', 'Team name already used'))).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Team name already used',
+    });
     expect(toErrorBody(new DomainError('upstream_failed', 'mail down')).statusCode).toBe(502);
   });
 
@@ -37,7 +41,11 @@ describe('toErrorBody', () => {
 
   it('turns a NUL character the database cannot store into 400, never 500', () => {
     const driverError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
-    expect(toErrorBody(new Error('Failed query', { cause: driverError }))).toEqual({ statusCode: 400, error: 'Bad Request', message: 'A value contains a character that cannot be stored' });
+    expect(toErrorBody(new Error('Failed query', { cause: driverError }))).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'A value contains a character that cannot be stored',
+    });
   });
 
   it('hides everything about unexpected errors', () => {

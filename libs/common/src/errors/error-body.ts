@@ -96,10 +96,14 @@ function bodyParserError(exception: unknown): ErrorBody | undefined {
 function frameworkError(exception: unknown): ErrorBody | undefined {
   if (typeof exception !== 'object' || exception === null) return undefined;
   const { code, statusCode } = exception as { code?: unknown; statusCode?: unknown };
-  if (typeof code !== 'string' || !code.startsWith('FST_') || typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return undefined;
+  if (typeof code !== 'string' || !code.startsWith('FST_') || typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500)
+    return undefined;
   if (statusCode === 413) return errorBody(413, 'The request body is too large');
   if (code.startsWith('FST_ERR_CTP_')) return errorBody(statusCode, 'The request body could not be read');
-  return errorBody(statusCode, (exception as { message?: unknown }).message === undefined ? 'Bad request' : String((exception as { message?: unknown }).message));
+  return errorBody(
+    statusCode,
+    (exception as { message?: unknown }).message === undefined ? 'Bad request' : String((exception as { message?: unknown }).message),
+  );
 }
 
 /** The PostgreSQL error behind an exception: Drizzle wraps driver errors, so look at the causes too. */

@@ -17,7 +17,10 @@ export class DatabaseReadiness {
   async check(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new DomainError('unavailable', `The database did not answer within ${READINESS_TIMEOUT_MS} ms`)), READINESS_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new DomainError('unavailable', `The database did not answer within ${READINESS_TIMEOUT_MS} ms`)),
+        READINESS_TIMEOUT_MS,
+      );
     });
     try {
       await Promise.race([this.pool.query('SELECT 1'), timeout]);

@@ -33,7 +33,8 @@ export class HealthController {
   @Get('health/ready')
   @ApiOperation({
     summary: 'Readiness of the service',
-    description: 'The service answers and reaches its database (`select 1`, at most one second). Container health checks and the gateway\'s start-up order use it.',
+    description:
+      "The service answers and reaches its database (`select 1`, at most one second). Container health checks and the gateway's start-up order use it.",
   })
   @ApiOkResponse({ description: 'Ready to serve requests', type: ReadinessStatusDto })
   @ApiErrors({ 503: 'The database is not reachable or did not answer in time (Retry-After: 2)' })

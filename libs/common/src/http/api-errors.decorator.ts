@@ -11,5 +11,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
  */
 export const ApiErrors = (descriptions: Partial<Record<ErrorStatus, string>>): ReturnType<typeof applyDecorators> =>
   applyDecorators(
-    ...Object.entries(descriptions).map(([status, description]) => ApiResponse({ status: Number(status), description, type: ErrorResponseDto })),
+    ...Object.entries(descriptions).map(([status, description]) =>
+      ApiResponse({ status: Number(status), description, type: ErrorResponseDto }),
+    ),
   );

@@ -23,7 +23,9 @@ type FrameworkErrorHandler = (error: FastifyError, request: FastifyRequest, repl
  * percent-encoding is a 400 naming the segment, in the platform body. No hook runs for these
  * answers, so their ETag is set here and `observe` (the API-call log) is told of them.
  */
-export function frameworkErrorHandler(observe: () => ((request: FastifyRequest, reply: FastifyReply) => void) | undefined): FrameworkErrorHandler {
+export function frameworkErrorHandler(
+  observe: () => ((request: FastifyRequest, reply: FastifyReply) => void) | undefined,
+): FrameworkErrorHandler {
   return (error, request, reply) => {
     const body =
       error.code === 'FST_ERR_BAD_URL'

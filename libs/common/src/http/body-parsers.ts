@@ -61,10 +61,12 @@ export function parseJsonBody(body: Buffer, contentType: string | undefined): un
 /** Nested keys (`a[b]=c`) become objects, as the urlencoded bodies accepted before did. */
 export function parseUrlencodedBody(body: Buffer, contentType: string | undefined): unknown {
   const charset = charsetOf(contentType) ?? 'utf-8';
-  if (charset !== 'utf-8' && charset !== 'iso-8859-1') throw new BodyReadError(415, 'charset.unsupported', `unsupported charset "${charset.toUpperCase()}"`);
+  if (charset !== 'utf-8' && charset !== 'iso-8859-1')
+    throw new BodyReadError(415, 'charset.unsupported', `unsupported charset "${charset.toUpperCase()}"`);
   const text = body.toString(charset === 'utf-8' ? 'utf8' : 'latin1');
   let parameters = text.length === 0 ? 0 : 1;
-  for (let index = text.indexOf('&'); index !== -1 && parameters <= URLENCODED_PARAMETER_LIMIT; index = text.indexOf('&', index + 1)) parameters += 1;
+  for (let index = text.indexOf('&'); index !== -1 && parameters <= URLENCODED_PARAMETER_LIMIT; index = text.indexOf('&', index + 1))
+    parameters += 1;
   if (parameters > URLENCODED_PARAMETER_LIMIT) throw new BodyReadError(413, 'parameters.too.many', 'too many parameters');
   try {
     return parseQueryString(text, {
@@ -112,5 +114,9 @@ export function registerBodyParsers(instance: FastifyInstance, limit: number, is
   instance.removeAllContentTypeParsers();
   instance.addContentTypeParser('application/json', bufferedParser(parseJsonBody, limit, isGenuine));
   instance.addContentTypeParser('application/x-www-form-urlencoded', bufferedParser(parseUrlencodedBody, limit, isGenuine));
-  instance.addContentTypeParser('*', (_request: FastifyRequest, _payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void) => done(null, undefined));
+  instance.addContentTypeParser(
+    '*',
+    (_request: FastifyRequest, _payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void) =>
+      done(null, undefined),
+  );
 }

@@ -33,7 +33,11 @@ export function registerResponseConventions(instance: FastifyInstance): void {
     const status = reply.statusCode;
     const conditional = request.headers['if-none-match'] !== undefined || request.headers['if-modified-since'] !== undefined;
     const cacheable = (request.method === 'GET' || request.method === 'HEAD') && ((status >= 200 && status < 300) || status === 304);
-    if (conditional && cacheable && fresh(request.headers, { etag: reply.getHeader('etag'), 'last-modified': reply.getHeader('last-modified') })) {
+    if (
+      conditional &&
+      cacheable &&
+      fresh(request.headers, { etag: reply.getHeader('etag'), 'last-modified': reply.getHeader('last-modified') })
+    ) {
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');

@@ -52,7 +52,9 @@ describe('trustedProxy', () => {
 
   it('answers any address as proxy-addr does, however many it has seen', () => {
     const trusts = trustedProxy(RANGES);
-    const ipv4 = fc.tuple(fc.constantFrom(10, 127, 172, 192, 203, 8), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join('.'));
+    const ipv4 = fc
+      .tuple(fc.constantFrom(10, 127, 172, 192, 203, 8), fc.nat(255), fc.nat(255), fc.nat(255))
+      .map((parts) => parts.join('.'));
     const ipv6 = fc.ipV6();
     const mapped = ipv4.map((address) => `::ffff:${address}`);
     fc.assert(

@@ -34,12 +34,18 @@ describe('validation pipe', () => {
   });
 
   it('rejects fields the endpoint does not accept', async () => {
-    expect(await messageFor({ emailAddress: 'ada@example.test', user: { firstName: 'Ada' }, status: 'ACTIVE' })).toBe('property status should not exist');
+    expect(await messageFor({ emailAddress: 'ada@example.test', user: { firstName: 'Ada' }, status: 'ACTIVE' })).toBe(
+      'property status should not exist',
+    );
   });
 
   it('validates against the class it is given when the parameter declares none (factory-built controllers)', async () => {
     const pipe = createValidationPipe(PersonDto);
-    await expect(pipe.transform({ emailAddress: 'nope', user: { firstName: 'Ada' } }, { type: 'body', metatype: Object })).rejects.toThrow('emailAddress must be an email');
-    await expect(pipe.transform({ emailAddress: 'ada@example.test', user: { firstName: 'Ada' } }, { type: 'body', metatype: Object })).resolves.toBeInstanceOf(PersonDto);
+    await expect(pipe.transform({ emailAddress: 'nope', user: { firstName: 'Ada' } }, { type: 'body', metatype: Object })).rejects.toThrow(
+      'emailAddress must be an email',
+    );
+    await expect(
+      pipe.transform({ emailAddress: 'ada@example.test', user: { firstName: 'Ada' } }, { type: 'body', metatype: Object }),
+    ).resolves.toBeInstanceOf(PersonDto);
   });
 });

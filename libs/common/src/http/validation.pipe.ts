@@ -8,7 +8,9 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
     const constraints = Object.values(error.constraints ?? {});
     if (constraints.length > 0) {
       // class-validator names the property in its messages; name the full path instead.
-      messages.push(...constraints.map((text) => (text.includes(error.property) ? text.replace(error.property, path) : `${path}: ${text}`)));
+      messages.push(
+        ...constraints.map((text) => (text.includes(error.property) ? text.replace(error.property, path) : `${path}: ${text}`)),
+      );
     }
     if (error.children && error.children.length > 0) {
       messages.push(...describeValidationErrors(error.children, path));

@@ -27,7 +27,16 @@ describe('formatRequestLine', () => {
     const line = formatRequestLine('json', TIME, 'info', 'profile', 'gw-1', 'GET', '/persona/"x"\n', 404, 1.23456);
     expect(line.endsWith('}\n')).toBe(true);
     expect(line.indexOf('\n')).toBe(line.length - 1);
-    expect(JSON.parse(line)).toEqual({ time: '2026-05-04T09:30:00.123Z', level: 'info', service: 'profile', requestId: 'gw-1', method: 'GET', path: '/persona/"x"\n', status: 404, durationMs: 1.235 });
+    expect(JSON.parse(line)).toEqual({
+      time: '2026-05-04T09:30:00.123Z',
+      level: 'info',
+      service: 'profile',
+      requestId: 'gw-1',
+      method: 'GET',
+      path: '/persona/"x"\n',
+      status: 404,
+      durationMs: 1.235,
+    });
   });
 
   it('reads back any request id and path exactly, on one line', () => {
@@ -42,16 +51,29 @@ describe('formatRequestLine', () => {
   });
 
   it('writes a line for people', () => {
-    expect(formatRequestLine('pretty', TIME, 'debug', 'media', 'r-2', 'HEAD', '/health', 200, 0.5)).toBe('2026-05-04T09:30:00.123Z DEBUG media HEAD /health 200 0.5 ms [r-2]\n');
+    expect(formatRequestLine('pretty', TIME, 'debug', 'media', 'r-2', 'HEAD', '/health', 200, 0.5)).toBe(
+      '2026-05-04T09:30:00.123Z DEBUG media HEAD /health 200 0.5 ms [r-2]\n',
+    );
   });
 });
 
 describe('formatMessageLine', () => {
   it('keeps a stack on the one line of its JSON object and leaves out absent fields', () => {
     const stack = 'Error: no\n    at x (y.js:1:2)';
-    const line = formatMessageLine({ time: TIME, level: 'error', service: 'auth', message: 'no', requestId: 'r', errorId: 'r', stack }, 'json');
+    const line = formatMessageLine(
+      { time: TIME, level: 'error', service: 'auth', message: 'no', requestId: 'r', errorId: 'r', stack },
+      'json',
+    );
     expect(line.indexOf('\n')).toBe(line.length - 1);
-    expect(JSON.parse(line)).toEqual({ time: '2026-05-04T09:30:00.123Z', level: 'error', service: 'auth', message: 'no', requestId: 'r', errorId: 'r', stack });
+    expect(JSON.parse(line)).toEqual({
+      time: '2026-05-04T09:30:00.123Z',
+      level: 'error',
+      service: 'auth',
+      message: 'no',
+      requestId: 'r',
+      errorId: 'r',
+      stack,
+    });
     expect(JSON.parse(formatMessageLine({ time: TIME, level: 'info', service: 'auth', message: 'listening' }, 'json'))).toEqual({
       time: '2026-05-04T09:30:00.123Z',
       level: 'info',
@@ -61,7 +83,20 @@ describe('formatMessageLine', () => {
   });
 
   it('writes a message for people, its stack below it', () => {
-    const line = formatMessageLine({ time: TIME, level: 'error', service: 'auth', message: 'no', context: 'Ctx', requestId: 'r', method: 'GET', path: '/x', stack: 'Error: no\n    at z' }, 'pretty');
+    const line = formatMessageLine(
+      {
+        time: TIME,
+        level: 'error',
+        service: 'auth',
+        message: 'no',
+        context: 'Ctx',
+        requestId: 'r',
+        method: 'GET',
+        path: '/x',
+        stack: 'Error: no\n    at z',
+      },
+      'pretty',
+    );
     expect(line).toBe('2026-05-04T09:30:00.123Z ERROR auth [Ctx] GET /x: no [r]\nError: no\n    at z\n');
   });
 });

@@ -54,7 +54,17 @@ const rounded = (ms: number): number => Math.round(ms * 1000) / 1000;
  * and level are the platform's own words and the method a token Node's parser checked: only the
  * request id and the path can need escaping.
  */
-export function formatRequestLine(format: LogFormat, time: number, level: LineLevel, service: string, requestId: string, method: string, path: string, status: number, durationMs: number): string {
+export function formatRequestLine(
+  format: LogFormat,
+  time: number,
+  level: LineLevel,
+  service: string,
+  requestId: string,
+  method: string,
+  path: string,
+  status: number,
+  durationMs: number,
+): string {
   if (format === 'pretty') {
     return `${isoTime(time)} ${level.toUpperCase()} ${service} ${method} ${path} ${status} ${rounded(durationMs)} ms [${requestId}]\n`;
   }

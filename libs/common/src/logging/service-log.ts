@@ -16,7 +16,14 @@ export interface ServiceLogOptions {
 }
 
 const RANK: Readonly<Record<LogLevel, number>> = { fatal: 0, error: 1, warn: 2, log: 3, debug: 4, verbose: 5 };
-const LINE_LEVEL: Readonly<Record<LogLevel, LineLevel>> = { fatal: 'fatal', error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'verbose' };
+const LINE_LEVEL: Readonly<Record<LogLevel, LineLevel>> = {
+  fatal: 'fatal',
+  error: 'error',
+  warn: 'warn',
+  log: 'info',
+  debug: 'debug',
+  verbose: 'verbose',
+};
 
 /** Past this many pending characters a batch is written at once rather than at the end of the tick. */
 const MAX_PENDING = 64 * 1024;
@@ -64,7 +71,10 @@ export class ServiceLog implements LoggerService {
   /** A message, with the request it belongs to when there is one. */
   message(level: LogLevel, fields: Omit<MessageLine, 'service' | 'time' | 'level'>): void {
     if (!this.isEnabled(level)) return;
-    this.append(formatMessageLine({ ...fields, time: Date.now(), level: LINE_LEVEL[level], service: this.service }, this.format), RANK[level] <= RANK.error);
+    this.append(
+      formatMessageLine({ ...fields, time: Date.now(), level: LINE_LEVEL[level], service: this.service }, this.format),
+      RANK[level] <= RANK.error,
+    );
   }
 
   /** Writes whatever is pending now (shutdown, tests). */

@@ -27,7 +27,9 @@ const literal = (text: string): string => text.replace(/[^A-Za-z0-9]/g, (charact
  */
 export function identityPattern(identity: LoggedIdentity): string {
   const id = `(?<![0-9a-z-])${literal(identity.personaId)}(?![0-9a-z-])`;
-  const addresses = identity.emailAddresses.map((address) => `(?<![a-z0-9.!#$%&'*+/=?^_\`{|}~-])${literal(address)}(?![a-z0-9_-]|\\.[a-z0-9])`);
+  const addresses = identity.emailAddresses.map(
+    (address) => `(?<![a-z0-9.!#$%&'*+/=?^_\`{|}~-])${literal(address)}(?![a-z0-9_-]|\\.[a-z0-9])`,
+  );
   return [id, ...addresses].join('|');
 }
 

@@ -8,7 +8,13 @@ function readCopyRows(text: string): Array<Array<string | null>> {
     .slice(0, -1)
     .split('\n')
     .map((line) =>
-      line.split('\t').map((field) => (field === '\\N' ? null : field.replace(/\\(.)/g, (_, character: string) => ({ t: '\t', n: '\n', r: '\r' })[character] ?? character))),
+      line
+        .split('\t')
+        .map((field) =>
+          field === '\\N'
+            ? null
+            : field.replace(/\\(.)/g, (_, character: string) => ({ t: '\t', n: '\n', r: '\r' })[character] ?? character),
+        ),
     );
 }
 
@@ -46,13 +52,19 @@ describe('copyRows', () => {
 
   it('writes a NUL in text as U+FFFD, and keeps JSON’s own \\u0000 escape', () => {
     expect(copyText('a\0b')).toBe('a\uFFFDb');
-    const [[, , , data]] = readCopyRows(copyRows<Row>([{ name: 'x', at: new Date(0), count: 0, data: 'a\0b' }], FIELDS)) as [Array<string | null>];
+    const [[, , , data]] = readCopyRows(copyRows<Row>([{ name: 'x', at: new Date(0), count: 0, data: 'a\0b' }], FIELDS)) as [
+      Array<string | null>,
+    ];
     expect(data).toBe('"a\\u0000b"');
   });
 
   it('refuses a value of the wrong kind rather than writing something else', () => {
-    expect(() => copyRows<Row>([{ name: 1 as unknown as string, at: new Date(0), count: 0, data: null }], FIELDS)).toThrow('a number is not a COPY text field');
-    expect(() => copyRows<Row>([{ name: 'x', at: '2026' as unknown as Date, count: 0, data: null }], FIELDS)).toThrow('a string is not a COPY timestamptz field');
+    expect(() => copyRows<Row>([{ name: 1 as unknown as string, at: new Date(0), count: 0, data: null }], FIELDS)).toThrow(
+      'a number is not a COPY text field',
+    );
+    expect(() => copyRows<Row>([{ name: 'x', at: '2026' as unknown as Date, count: 0, data: null }], FIELDS)).toThrow(
+      'a string is not a COPY timestamptz field',
+    );
   });
 
   it('reads back as written, whatever the text and JSON', () => {
@@ -62,7 +74,9 @@ describe('copyRows', () => {
         if (rows.length === 0) return;
         const read = readCopyRows(copyRows<Row>(rows, FIELDS));
         expect(read.map(([name]) => name)).toEqual(values.map(({ name }) => (name === null ? null : name.replaceAll('\0', '\uFFFD'))));
-        expect(read.map(([, , , data]) => (data === null || data === undefined ? null : (JSON.parse(data) as unknown)))).toEqual(values.map(({ data }) => (data === null ? null : (JSON.parse(JSON.stringify(data)) as unknown))));
+        expect(read.map(([, , , data]) => (data === null || data === undefined ? null : (JSON.parse(data) as unknown)))).toEqual(
+          values.map(({ data }) => (data === null ? null : (JSON.parse(JSON.stringify(data)) as unknown))),
+        );
       }),
     );
   });

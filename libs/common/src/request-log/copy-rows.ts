@@ -51,7 +51,10 @@ function copyField(value: unknown, kind: CopyFieldKind): string {
 }
 
 /** The rows' fields in `fields` order, each row ended by a newline: the whole of a COPY … FROM STDIN. */
-export function copyRows<Row>(rows: readonly Row[], fields: ReadonlyArray<readonly [field: keyof Row, kind: CopyFieldKind, ...rest: unknown[]]>): string {
+export function copyRows<Row>(
+  rows: readonly Row[],
+  fields: ReadonlyArray<readonly [field: keyof Row, kind: CopyFieldKind, ...rest: unknown[]]>,
+): string {
   let out = '';
   for (const row of rows) {
     for (let index = 0; index < fields.length; index++) {

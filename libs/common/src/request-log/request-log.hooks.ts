@@ -87,7 +87,15 @@ export function refusedCallRecorder(recorders: RequestRecorders): RefusedCallRec
 }
 
 /** Probes arrive here only when debug lines are on. */
-function record(recorders: RequestRecorders, lines: boolean, probe: boolean, request: FastifyRequest, reply: FastifyReply, startedAt: number, startedHr: bigint): void {
+function record(
+  recorders: RequestRecorders,
+  lines: boolean,
+  probe: boolean,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  startedAt: number,
+  startedHr: bigint,
+): void {
   const durationMs = Number(process.hrtime.bigint() - startedHr) / 1e6;
   if (probe) {
     recorders.log.request('debug', Date.now(), request.id, request.method, pathOf(request.url), reply.statusCode, durationMs);
@@ -98,7 +106,14 @@ function record(recorders: RequestRecorders, lines: boolean, probe: boolean, req
   recorders.sink?.record(apiCallEntry(request, target, reply, startedAt, durationMs, recorders));
 }
 
-function apiCallEntry(request: FastifyRequest, target: LoggedTarget, reply: FastifyReply, startedAt: number, processingTime: number, { service, origins }: RequestRecorders): ApiCallEntry {
+function apiCallEntry(
+  request: FastifyRequest,
+  target: LoggedTarget,
+  reply: FastifyReply,
+  startedAt: number,
+  processingTime: number,
+  { service, origins }: RequestRecorders,
+): ApiCallEntry {
   const startTime = new Date(startedAt);
   const remoteAddress = request.ip ?? request.socket.remoteAddress ?? null;
   const { method, headers } = request;

@@ -34,7 +34,15 @@ export class RequestLogModule {
             const name = `${config.service}-request-log`;
             // Losing a connection, idle or mid-batch, must never take the service down; the batch is
             // dropped and counted, and the next one reconnects.
-            return survivingConnectionLoss(new Pool({ connectionString: config.databaseUrl, max: 2, application_name: name, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), name);
+            return survivingConnectionLoss(
+              new Pool({
+                connectionString: config.databaseUrl,
+                max: 2,
+                application_name: name,
+                connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+              }),
+              name,
+            );
           },
         },
         {

@@ -37,10 +37,15 @@ export class RequestLogRetention {
   async passIfDue(now: Date, windows: RetentionWindows): Promise<RetentionOutcome> {
     const run = await withAdvisoryLockIfFree(this.db, RETENTION_LOCK, async (tx): Promise<RetentionOutcome> => {
       const since = new Date(now.getTime() - windows.intervalMs).toISOString();
-      const [recent] = (await tx.execute<{ found: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM telemetry.retention_passes WHERE ran_at > ${since}::timestamptz) AS found`)).rows;
+      const [recent] = (
+        await tx.execute<{ found: boolean }>(
+          sql`SELECT EXISTS (SELECT 1 FROM telemetry.retention_passes WHERE ran_at > ${since}::timestamptz) AS found`,
+        )
+      ).rows;
       if (recent?.found) return { outcome: 'not-due' };
       const cutoff = new Date(now.getTime() - windows.keepDays * DAY_MS).toISOString();
-      const [dropped] = (await tx.execute<{ months: number }>(sql`SELECT telemetry.drop_months_before(${cutoff}::timestamptz) AS months`)).rows;
+      const [dropped] = (await tx.execute<{ months: number }>(sql`SELECT telemetry.drop_months_before(${cutoff}::timestamptz) AS months`))
+        .rows;
       const monthsDropped = dropped?.months ?? 0;
       const bodyCutoff = new Date(now.getTime() - windows.bodyDays * DAY_MS).toISOString();
       const bodiesReduced = await reduceBodies(tx, bodyCutoff);
@@ -63,7 +68,9 @@ export class RequestLogRetention {
  * again changes nothing, so that is safe too.
  */
 async function reduceBodies(tx: Pick<Database, 'execute'>, bodyCutoff: string): Promise<number> {
-  const [previous] = (await tx.execute<{ since: string | null }>(sql`SELECT max(body_cutoff)::text AS since FROM telemetry.retention_passes`)).rows;
+  const [previous] = (
+    await tx.execute<{ since: string | null }>(sql`SELECT max(body_cutoff)::text AS since FROM telemetry.retention_passes`)
+  ).rows;
   const since = previous?.since ?? '-infinity';
   const result = await tx.execute(sql`
     UPDATE telemetry.api_calls

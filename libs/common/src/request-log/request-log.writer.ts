@@ -145,7 +145,12 @@ export class RequestLogWriter {
       const days = new Map<string, { day: string; callerApp: string; deviceType: string; calls: number }>();
       for (const entry of batch) {
         const key = `${dayKey(entry.startTime)}|${entry.callerApp}|${entry.deviceType}`;
-        const current = days.get(key) ?? { day: dayKey(entry.startTime), callerApp: entry.callerApp, deviceType: entry.deviceType, calls: 0 };
+        const current = days.get(key) ?? {
+          day: dayKey(entry.startTime),
+          callerApp: entry.callerApp,
+          deviceType: entry.deviceType,
+          calls: 0,
+        };
         current.calls += 1;
         days.set(key, current);
       }

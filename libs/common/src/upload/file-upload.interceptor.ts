@@ -52,7 +52,9 @@ export function FileUploadInterceptor(fieldName: string, source: UploadOptionsSo
         if (receiving && !raw.complete) raw.destroy();
       });
       try {
-        await new Promise<void>((resolve, reject) => this.middleware(raw, reply, (error) => (error ? reject(asError(multerErrorToHttp(error))) : resolve())));
+        await new Promise<void>((resolve, reject) =>
+          this.middleware(raw, reply, (error) => (error ? reject(asError(multerErrorToHttp(error))) : resolve())),
+        );
       } finally {
         receiving = false;
         stopWatching();

@@ -1,3 +1,9 @@
 // A light entry point: the embedded PostgreSQL server without the framework behind
 // `@teamfit/database` (the local runner starts it and must stay small in memory).
-export { ensureDatabase, quoteIdentifier, startEmbeddedPostgres, type EmbeddedPostgresOptions, type RunningPostgres } from '../embedded-postgres';
+export {
+  ensureDatabase,
+  quoteIdentifier,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresOptions,
+  type RunningPostgres,
+} from '../embedded-postgres';

@@ -10,14 +10,24 @@ const send = (message: ReplicaMessage): void => void process.send?.(message);
 
 async function main(): Promise<void> {
   const scratch = process.env['SCRATCH'] ?? '';
-  const primaryOptions = { dataDir: path.join(scratch, 'primary'), port: Number(process.env['PRIMARY_PORT']), database: 'replicated', persistent: false, forTests: true };
+  const primaryOptions = {
+    dataDir: path.join(scratch, 'primary'),
+    port: Number(process.env['PRIMARY_PORT']),
+    database: 'replicated',
+    persistent: false,
+    forTests: true,
+  };
   const primary = await startEmbeddedPostgres(primaryOptions);
-  const replica = await startEmbeddedReplica(primaryOptions, { dataDir: path.join(scratch, 'replica'), port: Number(process.env['REPLICA_PORT']) });
+  const replica = await startEmbeddedReplica(primaryOptions, {
+    dataDir: path.join(scratch, 'replica'),
+    port: Number(process.env['REPLICA_PORT']),
+  });
   let stopping: Promise<void> | undefined;
   const stopAll = () => (stopping ??= replica.remove().finally(() => primary.stop()));
 
   process.on('message', (command: ReplicaCommand) => {
-    const done = (error?: unknown) => send({ done: command, error: error === undefined ? undefined : error instanceof Error ? error.message : 'failed' });
+    const done = (error?: unknown) =>
+      send({ done: command, error: error === undefined ? undefined : error instanceof Error ? error.message : 'failed' });
     const work = command === 'stop-replica' ? replica.stop() : command === 'start-replica' ? replica.start() : stopAll();
     work.then(() => done(), done);
   });

@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 
 export type ReplicaCommand = 'stop-replica' | 'start-replica' | 'stop';
-export type ReplicaMessage = { primaryUrl: string; replicaUrl: string } | { error: string } | { done: ReplicaCommand; error: string | undefined };
+export type ReplicaMessage =
+  { primaryUrl: string; replicaUrl: string } | { error: string } | { done: ReplicaCommand; error: string | undefined };
 
 /** A running primary and its streaming replica (one database, `replicated`, on both). */
 export interface ReplicatedPostgres {
@@ -39,7 +40,8 @@ export async function startReplicatedPostgres(ports: { primary: number; replica:
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const first = await nextMessage(child, () => stderr);
-  if (!('primaryUrl' in first)) throw new Error(`the replicated PostgreSQL did not start: ${'error' in first ? first.error : ''} ${stderr}`);
+  if (!('primaryUrl' in first))
+    throw new Error(`the replicated PostgreSQL did not start: ${'error' in first ? first.error : ''} ${stderr}`);
   const { primaryUrl, replicaUrl } = first;
 
   const command = async (name: ReplicaCommand): Promise<void> => {

@@ -46,7 +46,9 @@ export async function createTestDatabase(env: NodeJS.ProcessEnv = process.env, o
   const adminUrl = env[TEST_ADMIN_URL_ENV];
   const template = env[TEST_TEMPLATE_ENV];
   if (!adminUrl || !template) {
-    throw new Error(`${TEST_ADMIN_URL_ENV} and ${TEST_TEMPLATE_ENV} are unset: run it as an e2e test (test/*.e2e-spec.ts: the e2e tier's global setup starts PostgreSQL)`);
+    throw new Error(
+      `${TEST_ADMIN_URL_ENV} and ${TEST_TEMPLATE_ENV} are unset: run it as an e2e test (test/*.e2e-spec.ts: the e2e tier's global setup starts PostgreSQL)`,
+    );
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });

@@ -27,7 +27,11 @@ const CLOSED_PORT = 1;
  * The real gateway template run by the real nginx, in front of services started by the test.
  * Each call is a fresh nginx, so rate-limit zones start empty.
  */
-export async function startTestGateway(repositoryRoot: string, upstreams: GatewayUpstreams, options: TestGatewayOptions = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  repositoryRoot: string,
+  upstreams: GatewayUpstreams,
+  options: TestGatewayOptions = {},
+): Promise<TestGateway> {
   const port = await freePort();
   const runDir = mkdtempSync(path.join(tmpdir(), 'teamfit-gateway-'));
   const upstream = (name: GatewayService) => [upstreams[name] ?? CLOSED_PORT].flat().map((port) => `127.0.0.1:${port}`);

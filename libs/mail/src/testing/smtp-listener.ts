@@ -25,7 +25,10 @@ export async function startSmtpListener(): Promise<SmtpListener> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        messages.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },

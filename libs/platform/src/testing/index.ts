@@ -1,3 +1,11 @@
-export { TestTokens, serviceUnderTest, startTestService, testServiceConfig, type RunningTestService, type ServiceUnderTest, type TestServiceOptions } from './test-service';
+export {
+  TestTokens,
+  serviceUnderTest,
+  startTestService,
+  testServiceConfig,
+  type RunningTestService,
+  type ServiceUnderTest,
+  type TestServiceOptions,
+} from './test-service';
 export { ISO_TIMESTAMP, UNKNOWN_OBJECT_ID, UNKNOWN_UUID, UUID, expectBadRequest } from './expectations';
 export { ResponseContract } from './response-contract';

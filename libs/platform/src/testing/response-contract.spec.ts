@@ -7,8 +7,12 @@ const document: OpenAPIObject = {
   openapi: '3.0.3',
   info: { title: 't', version: '1' },
   paths: {
-    '/things/{id}': { get: { responses: { 200: json({ $ref: '#/components/schemas/Thing' }), 404: json({ $ref: '#/components/schemas/Error' }) } } },
-    '/things/count': { get: { responses: { 200: json({ type: 'object', properties: { total: { type: 'integer' } }, required: ['total'] }) } } },
+    '/things/{id}': {
+      get: { responses: { 200: json({ $ref: '#/components/schemas/Thing' }), 404: json({ $ref: '#/components/schemas/Error' }) } },
+    },
+    '/things/count': {
+      get: { responses: { 200: json({ type: 'object', properties: { total: { type: 'integer' } }, required: ['total'] }) } },
+    },
     '/things/{id}/ping': { post: { responses: { 204: { description: 'nothing' } } } },
   },
   components: {
@@ -39,17 +43,25 @@ describe('ResponseContract', () => {
   });
 
   it('names a field the document does not describe, a missing one, a wrong type, a null and a bad format', () => {
-    expect(contract.problemsOf('GET', `/things/${id}`, 200, { id, label: 'x', colour: 'red' })).toEqual([expect.stringContaining('must NOT have additional properties {"additionalProperty":"colour"}')]);
-    expect(contract.problemsOf('GET', `/things/${id}`, 200, { id })).toEqual([expect.stringContaining("must have required property 'label'")]);
+    expect(contract.problemsOf('GET', `/things/${id}`, 200, { id, label: 'x', colour: 'red' })).toEqual([
+      expect.stringContaining('must NOT have additional properties {"additionalProperty":"colour"}'),
+    ]);
+    expect(contract.problemsOf('GET', `/things/${id}`, 200, { id })).toEqual([
+      expect.stringContaining("must have required property 'label'"),
+    ]);
     expect(contract.problemsOf('GET', '/things/count', 200, { total: 1.5 })).toEqual([expect.stringContaining('/total must be integer')]);
     expect(contract.problemsOf('GET', `/things/${id}`, 404, { message: null })).not.toEqual([]);
-    expect(contract.problemsOf('GET', `/things/${id}`, 200, { id: 'not-a-uuid', label: 'x' })).toEqual([expect.stringContaining('/id must match format "uuid"')]);
+    expect(contract.problemsOf('GET', `/things/${id}`, 200, { id: 'not-a-uuid', label: 'x' })).toEqual([
+      expect.stringContaining('/id must match format "uuid"'),
+    ]);
   });
 
   it('refuses a status, an operation or a body the document does not have', () => {
     expect(contract.problemsOf('GET', `/things/${id}`, 500, {})).toEqual(['GET /things/{id} 500: status not documented']);
     expect(contract.problemsOf('DELETE', `/things/${id}`, 200, {})).toEqual([`DELETE /things/${id}: no operation in the document`]);
-    expect(contract.problemsOf('POST', `/things/${id}/ping`, 204, { surprise: true })).toEqual(['POST /things/{id}/ping 204: a body the document does not describe']);
+    expect(contract.problemsOf('POST', `/things/${id}/ping`, 204, { surprise: true })).toEqual([
+      'POST /things/{id}/ping 204: a body the document does not describe',
+    ]);
     expect(() => contract.assertMatches('GET', `/things/${id}`, 500, {})).toThrow('status not documented');
   });
 });

@@ -79,11 +79,16 @@ export class ResponseContract {
     const response = this.document.paths[route.path]?.[verb]?.responses[String(status)];
     if (!response) return [`${operation}: status not documented`];
     const schema = 'content' in response ? response.content?.['application/json']?.schema : undefined;
-    const empty = body === undefined || body === '' || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+    const empty =
+      body === undefined ||
+      body === '' ||
+      (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
     if (!schema) return empty ? [] : [`${operation}: a body the document does not describe`];
     const validate = this.validatorOf(operation, schema);
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((error) => `${operation}: ${error.instancePath || '(body)'} ${error.message ?? 'is invalid'} ${JSON.stringify(error.params)}`);
+    return (validate.errors ?? []).map(
+      (error) => `${operation}: ${error.instancePath || '(body)'} ${error.message ?? 'is invalid'} ${JSON.stringify(error.params)}`,
+    );
   }
 
   /** For supertest's `.expect(fn)`: throws with every problem of the answer. */

@@ -2,7 +2,14 @@ import type { INestApplication } from '@nestjs/common';
 import { generateKeyPair, type KeyPairPem, type TokenClaims, TokenSigner } from '@teamfit/auth';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServiceApp, loadServiceConfig, type LogOutput, type ServiceConfig, type ServiceModuleFactory, type ServiceName } from '@teamfit/common';
+import {
+  createServiceApp,
+  loadServiceConfig,
+  type LogOutput,
+  type ServiceConfig,
+  type ServiceModuleFactory,
+  type ServiceName,
+} from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { migrateService } from '../start-service';
 
@@ -38,7 +45,11 @@ export interface RunningTestService {
 }
 
 /** Boots the real service application (same factory as main.ts) on a free loopback port. */
-export async function startTestService(service: ServiceName, moduleFactory: ServiceModuleFactory, options: TestServiceOptions): Promise<RunningTestService> {
+export async function startTestService(
+  service: ServiceName,
+  moduleFactory: ServiceModuleFactory,
+  options: TestServiceOptions,
+): Promise<RunningTestService> {
   const config = testServiceConfig(service, options);
   if (options.migrate) await migrateService(config.databaseUrl, service);
   const app = await createServiceApp(config, moduleFactory, { logOutput: options.logOutput });
@@ -55,7 +66,13 @@ export class TestTokens {
 
   constructor(keys: KeyPairPem = generateKeyPair(), now?: () => number) {
     this.keys = keys;
-    this.signer = new TokenSigner({ publicKeyPem: keys.publicKeyPem, privateKeyPem: keys.privateKeyPem, issuer: 'teamfit', audience: 'teamfit-api', now });
+    this.signer = new TokenSigner({
+      publicKeyPem: keys.publicKeyPem,
+      privateKeyPem: keys.privateKeyPem,
+      issuer: 'teamfit',
+      audience: 'teamfit-api',
+      now,
+    });
   }
 
   mint(claims: TokenClaims, ttlSeconds?: number): string {
@@ -63,11 +80,23 @@ export class TestTokens {
   }
 
   admin(overrides: Partial<TokenClaims> = {}): string {
-    return this.mint({ sub: '00000000-0000-4000-8000-000000000001', kind: 'account', emailAddress: 'admin@example.test', isAdmin: true, ...overrides });
+    return this.mint({
+      sub: '00000000-0000-4000-8000-000000000001',
+      kind: 'account',
+      emailAddress: 'admin@example.test',
+      isAdmin: true,
+      ...overrides,
+    });
   }
 
   account(overrides: Partial<TokenClaims> = {}): string {
-    return this.mint({ sub: '00000000-0000-4000-8000-000000000002', kind: 'account', emailAddress: 'member@example.test', isAdmin: false, ...overrides });
+    return this.mint({
+      sub: '00000000-0000-4000-8000-000000000002',
+      kind: 'account',
+      emailAddress: 'member@example.test',
+      isAdmin: false,
+      ...overrides,
+    });
   }
 }
 

@@ -33,7 +33,12 @@ export function questionnaireArbitrary(shape: QuestionnaireShape): fc.Arbitrary<
       const questions: QuestionDefinition[] = [];
       groups.forEach((group, groupIndex) => {
         const id = 100 + groupIndex;
-        definitionGroups.push({ id, name: `g${String(groupIndex)}`, scoreType: group.scoreType, ...(group.weight === undefined ? {} : { weight: group.weight }) });
+        definitionGroups.push({
+          id,
+          name: `g${String(groupIndex)}`,
+          scoreType: group.scoreType,
+          ...(group.weight === undefined ? {} : { weight: group.weight }),
+        });
         for (const item of group.questions) questions.push({ id: questions.length + 1, groupId: id, ...item });
       });
       return { groups: definitionGroups, questions };

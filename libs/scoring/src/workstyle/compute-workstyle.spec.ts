@@ -1,6 +1,15 @@
 // docs/scoring.md "Weights and the overall score", "Missing answers", and input handling.
 import { ScoringInputError } from '../errors';
-import { answers, exampleW, exampleWCandidate, exampleWTeam, question, threeGroups, threeGroupsCandidate as candidate, threeGroupsTeam as team } from '../test/fixtures';
+import {
+  answers,
+  exampleW,
+  exampleWCandidate,
+  exampleWTeam,
+  question,
+  threeGroups,
+  threeGroupsCandidate as candidate,
+  threeGroupsTeam as team,
+} from '../test/fixtures';
 import { computeWorkstyle } from './compute-workstyle';
 
 describe('weights and the overall score', () => {
@@ -53,7 +62,11 @@ describe('missing answers', () => {
   });
 
   it('averages only the answered items: the candidate with only q1 = 4 has level 4', () => {
-    const result = computeWorkstyle({ questionnaire: exampleW('SUPPLEMENTARY'), candidateAnswers: answers({ 1: 4 }), teamAnswers: exampleWTeam });
+    const result = computeWorkstyle({
+      questionnaire: exampleW('SUPPLEMENTARY'),
+      candidateAnswers: answers({ 1: 4 }),
+      teamAnswers: exampleWTeam,
+    });
     expect(result.dimensions[0]!.detail.candidateLevel).toBe(4);
     expect(result.dimensions[0]!.scorePercentage).toBe(75);
   });
@@ -78,7 +91,10 @@ describe('missing answers', () => {
   it('treats a missing timeTaken as 0', () => {
     const result = computeWorkstyle({
       questionnaire: exampleW('SUPPLEMENTARY'),
-      candidateAnswers: [{ questionId: 1, value: 4 }, { questionId: 2, value: 2, timeTaken: 7 }],
+      candidateAnswers: [
+        { questionId: 1, value: 4 },
+        { questionId: 2, value: 2, timeTaken: 7 },
+      ],
       teamAnswers: [],
     });
     expect(result.totalTimeTaken).toBe(7);
@@ -96,8 +112,14 @@ describe('invalid input', () => {
     ['a negative timeTaken', { candidateAnswers: [{ questionId: 1, value: 3, timeTaken: -1 }] }],
     ['a question answered twice', { candidateAnswers: [...answers({ 1: 3 }), ...answers({ 1: 4 })] }],
     ['a member with a value of 7', { teamAnswers: [answers({ 1: 7 })] }],
-    ['a negative weight', { questionnaire: { ...exampleW('SUPPLEMENTARY'), groups: [{ id: 1, name: 'x', scoreType: 'SUPPLEMENTARY' as const, weight: -1 }] } }],
-    ['an unknown scoreType', { questionnaire: { ...exampleW('SUPPLEMENTARY'), groups: [{ id: 1, name: 'x', scoreType: 'BEST_FIT' as 'TOP_TEN' }] } }],
+    [
+      'a negative weight',
+      { questionnaire: { ...exampleW('SUPPLEMENTARY'), groups: [{ id: 1, name: 'x', scoreType: 'SUPPLEMENTARY' as const, weight: -1 }] } },
+    ],
+    [
+      'an unknown scoreType',
+      { questionnaire: { ...exampleW('SUPPLEMENTARY'), groups: [{ id: 1, name: 'x', scoreType: 'BEST_FIT' as 'TOP_TEN' }] } },
+    ],
     ['a question of an unknown group', { questionnaire: { ...exampleW('SUPPLEMENTARY'), questions: [question(1, 2, 0)] } }],
   ])('throws ScoringInputError for %s', (_label, overrides) => {
     expect(run(overrides)).toThrow(ScoringInputError);

@@ -97,7 +97,10 @@ export function dimensionResult(group: QuestionGroupDefinition, score: number, w
 /** The levels behind a score, rounded; `delta` is the difference of the rounded numbers shown. */
 function detailOf(candidateLevel: number | null, members: readonly ScoredGroupProfile[]): DimensionDetail {
   const levels = members.map((member) => member.level);
-  return levelDetail(candidateLevel, levels.length === 0 ? null : { mean: mean(levels), min: Math.min(...levels), max: Math.max(...levels) });
+  return levelDetail(
+    candidateLevel,
+    levels.length === 0 ? null : { mean: mean(levels), min: Math.min(...levels), max: Math.max(...levels) },
+  );
 }
 
 /** The detail block from the team's unrounded level statistics (null when no member has a level). */

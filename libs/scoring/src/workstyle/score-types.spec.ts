@@ -54,7 +54,11 @@ describe('TOP_TEN', () => {
   const team = [answers({ 1: 5, 2: 4, 3: 5, 4: 1 }), answers({ 1: 5, 2: 5, 3: 4, 4: 2 })];
 
   it('compares the team top K = floor(4 / 2) = 2 items, the q2/q3 tie going to the lower order: 56.25', () => {
-    const result = computeWorkstyle({ questionnaire: fourItems('TOP_TEN'), candidateAnswers: answers({ 1: 4, 2: 2, 3: 5, 4: 1 }), teamAnswers: team });
+    const result = computeWorkstyle({
+      questionnaire: fourItems('TOP_TEN'),
+      candidateAnswers: answers({ 1: 4, 2: 2, 3: 5, 4: 1 }),
+      teamAnswers: team,
+    });
     expect(onlyDimension(result)).toMatchObject({
       scorePercentage: 56.25,
       scoreCategory: 'medium',
@@ -76,14 +80,22 @@ describe('TOP_TEN', () => {
       member[id] = id <= 10 ? 5 : 1;
       candidate[id] = id <= 10 ? 4 : 5;
     }
-    const result = computeWorkstyle({ questionnaire: singleGroup('TOP_TEN', questions), candidateAnswers: answers(candidate), teamAnswers: [answers(member)] });
+    const result = computeWorkstyle({
+      questionnaire: singleGroup('TOP_TEN', questions),
+      candidateAnswers: answers(candidate),
+      teamAnswers: [answers(member)],
+    });
     // Top 10 are q1..q10 (team value 5, candidate 4): sim = 0.75 each. Any q11..q20 would add sim(5, 1) = 0.
     expect(onlyDimension(result).scorePercentage).toBe(75);
   });
 
   it('falls back to norm(c) when fewer than two items are comparable (K = 0)', () => {
     // The member answered only q1; the candidate answered q1 = 5 and q2 = 3: c = 4, norm(4) = 75.
-    const result = computeWorkstyle({ questionnaire: fourItems('TOP_TEN'), candidateAnswers: answers({ 1: 5, 2: 3 }), teamAnswers: [answers({ 1: 1 })] });
+    const result = computeWorkstyle({
+      questionnaire: fourItems('TOP_TEN'),
+      candidateAnswers: answers({ 1: 5, 2: 3 }),
+      teamAnswers: [answers({ 1: 1 })],
+    });
     expect(onlyDimension(result).scorePercentage).toBe(75);
     expect(onlyDimension(result).detail).toEqual({ candidateLevel: 4, teamMean: 1, teamMin: 1, teamMax: 1, delta: 3 });
   });
@@ -107,7 +119,11 @@ describe('CONFLICT', () => {
 
   it('skips a sub-group no member has: only competing is compared', () => {
     // Candidate competing 4.5, avoiding 2; the member answered only competing (3, 3): sim(4.5, 3) = 0.625.
-    const result = computeWorkstyle({ questionnaire, candidateAnswers: answers({ 1: 5, 2: 4, 3: 2, 4: 2 }), teamAnswers: [answers({ 1: 3, 2: 3 })] });
+    const result = computeWorkstyle({
+      questionnaire,
+      candidateAnswers: answers({ 1: 5, 2: 4, 3: 2, 4: 2 }),
+      teamAnswers: [answers({ 1: 3, 2: 3 })],
+    });
     expect(onlyDimension(result).scorePercentage).toBe(62.5);
   });
 
@@ -119,21 +135,31 @@ describe('CONFLICT', () => {
 });
 
 describe('no team (N = 0)', () => {
-  it.each<ScoreType>(['SUPPLEMENTARY', 'INDIVIDUAL_SUPPLEMENTARY', 'COMPLEMENTARY', 'TOP_TEN', 'CONFLICT', 'MAX_MEAN', 'MIN_MEAN', 'GROUP_AVERAGE'])(
-    '%s scores norm(4) = 75 with teamSize 0',
-    (scoreType) => {
-      const result = computeWorkstyle({ questionnaire: exampleW(scoreType), candidateAnswers: exampleWCandidate, teamAnswers: [] });
-      expect(result.teamSize).toBe(0);
-      expect(onlyDimension(result)).toMatchObject({
-        scorePercentage: 75,
-        scoreCategory: 'high',
-        detail: { candidateLevel: 4, teamMean: null, teamMin: null, teamMax: null, delta: null },
-      });
-    },
-  );
+  it.each<ScoreType>([
+    'SUPPLEMENTARY',
+    'INDIVIDUAL_SUPPLEMENTARY',
+    'COMPLEMENTARY',
+    'TOP_TEN',
+    'CONFLICT',
+    'MAX_MEAN',
+    'MIN_MEAN',
+    'GROUP_AVERAGE',
+  ])('%s scores norm(4) = 75 with teamSize 0', (scoreType) => {
+    const result = computeWorkstyle({ questionnaire: exampleW(scoreType), candidateAnswers: exampleWCandidate, teamAnswers: [] });
+    expect(result.teamSize).toBe(0);
+    expect(onlyDimension(result)).toMatchObject({
+      scorePercentage: 75,
+      scoreCategory: 'high',
+      detail: { candidateLevel: 4, teamMean: null, teamMin: null, teamMax: null, delta: null },
+    });
+  });
 
   it('leaves out a member whose only answers are faking items', () => {
-    const result = computeWorkstyle({ questionnaire: exampleW('MIN_MEAN'), candidateAnswers: exampleWCandidate, teamAnswers: [answers({ 3: 1 }), []] });
+    const result = computeWorkstyle({
+      questionnaire: exampleW('MIN_MEAN'),
+      candidateAnswers: exampleWCandidate,
+      teamAnswers: [answers({ 3: 1 }), []],
+    });
     expect(result.teamSize).toBe(0);
     expect(onlyDimension(result).scorePercentage).toBe(75);
   });

@@ -5,14 +5,39 @@ import { ScoringInputError } from '../errors';
 import { questionnaireArbitrary } from '../test/arbitraries';
 import type { AnswerInput, QuestionnaireDefinition } from '../types';
 import { computeWorkstyle } from './compute-workstyle';
-import { answersFromValues, compactProfile, compactQuestionnaire, computeWorkstyleWithTeam, relayoutValues, scoreCompletion, TeamAggregate } from './team-aggregate';
+import {
+  answersFromValues,
+  compactProfile,
+  compactQuestionnaire,
+  computeWorkstyleWithTeam,
+  relayoutValues,
+  scoreCompletion,
+  TeamAggregate,
+} from './team-aggregate';
 
-const questionnaireArb = questionnaireArbitrary({ maxGroups: 5, maxQuestionsPerGroup: 14, maxOrder: 8, fakingOneIn: 6, subGroups: ['competing', 'avoiding', 'yielding'] });
+const questionnaireArb = questionnaireArbitrary({
+  maxGroups: 5,
+  maxQuestionsPerGroup: 14,
+  maxOrder: 8,
+  fakingOneIn: 6,
+  subGroups: ['competing', 'avoiding', 'yielding'],
+});
 
 /** Answers to some of `questionIds` (values 1-5; few distinct levels, so ties between members are common). */
 function personArb(questionIds: readonly number[]): fc.Arbitrary<AnswerInput[]> {
   return fc
-    .tuple(...questionIds.map((questionId) => fc.option(fc.record({ questionId: fc.constant(questionId), value: fc.integer({ min: 1, max: 5 }), timeTaken: fc.integer({ min: 0, max: 5 }) }), { nil: null, freq: 5 })))
+    .tuple(
+      ...questionIds.map((questionId) =>
+        fc.option(
+          fc.record({
+            questionId: fc.constant(questionId),
+            value: fc.integer({ min: 1, max: 5 }),
+            timeTaken: fc.integer({ min: 0, max: 5 }),
+          }),
+          { nil: null, freq: 5 },
+        ),
+      ),
+    )
     .map((list) => list.flatMap((answer): AnswerInput[] => (answer === null ? [] : [answer])));
 }
 
@@ -54,14 +79,19 @@ describe('scoring against a team aggregate', () => {
     fc.assert(
       fc.property(scenarioArb, ({ questionnaire, candidate, team }) => {
         const aggregate = aggregateOf(questionnaire, team, false);
-        expect(scoreCompletion(aggregate, candidate)).toEqual({ results: computeWorkstyleWithTeam(aggregate, candidate), levels: compactProfile(aggregate.questionnaire, candidate).levels });
+        expect(scoreCompletion(aggregate, candidate)).toEqual({
+          results: computeWorkstyleWithTeam(aggregate, candidate),
+          levels: compactProfile(aggregate.questionnaire, candidate).levels,
+        });
       }),
       { numRuns: 200 },
     );
   });
 
   it('equals the aggregate built without a member once that member is taken out of a copy, and leaves the original alone', () => {
-    const withOutsider = scenarioArb.chain((scenario) => fc.record({ scenario: fc.constant(scenario), out: fc.nat({ max: scenario.team.length }) }));
+    const withOutsider = scenarioArb.chain((scenario) =>
+      fc.record({ scenario: fc.constant(scenario), out: fc.nat({ max: scenario.team.length }) }),
+    );
     fc.assert(
       fc.property(withOutsider, ({ scenario: { questionnaire, candidate, team, other }, out }) => {
         // `other` joins the team, then leaves a copy of it again (at any position: order does not matter).
@@ -70,7 +100,9 @@ describe('scoring against a team aggregate', () => {
         const before = computeWorkstyleWithTeam(full, candidate);
         const copy = full.clone();
         copy.removeMember(compactProfile(full.questionnaire, other).values);
-        expect(computeWorkstyleWithTeam(copy, candidate)).toEqual(computeWorkstyle({ questionnaire, candidateAnswers: candidate, teamAnswers: team }));
+        expect(computeWorkstyleWithTeam(copy, candidate)).toEqual(
+          computeWorkstyle({ questionnaire, candidateAnswers: candidate, teamAnswers: team }),
+        );
         expect(computeWorkstyleWithTeam(full, candidate)).toEqual(before);
       }),
       { numRuns: 300 },
@@ -78,25 +110,38 @@ describe('scoring against a team aggregate', () => {
   });
 
   it('refuses to take out a member it never held', () => {
-    const questionnaire = compactQuestionnaire({ groups: [{ id: 1, name: 'Drive', scoreType: 'SUPPLEMENTARY' }], questions: [{ id: 10, groupId: 1, order: 1 }] });
+    const questionnaire = compactQuestionnaire({
+      groups: [{ id: 1, name: 'Drive', scoreType: 'SUPPLEMENTARY' }],
+      questions: [{ id: 10, groupId: 1, order: 1 }],
+    });
     expect(() => new TeamAggregate(questionnaire).removeMember([3])).toThrow(/fewer times/);
   });
 
   it('re-reads members who answered another questionnaire through the candidate’s, ignoring foreign questions', () => {
     // The members' questionnaire: the candidate's questions in another order, some dropped, some added.
     const withOtherLayout = scenarioArb.chain((scenario) =>
-      fc.record({
-        scenario: fc.constant(scenario),
-        kept: fc.shuffledSubarray(scenario.questionnaire.questions.map((question) => question.id)),
-        extra: fc.integer({ min: 0, max: 5 }),
-      }).chain(({ scenario: s, kept, extra }) => {
-        const memberIds = [...kept, ...Array.from({ length: extra }, (_, n) => 1000 + n)];
-        return fc.record({ scenario: fc.constant(s), memberIds: fc.constant(memberIds), members: fc.array(personArb(memberIds), { maxLength: 12 }) });
-      }),
+      fc
+        .record({
+          scenario: fc.constant(scenario),
+          kept: fc.shuffledSubarray(scenario.questionnaire.questions.map((question) => question.id)),
+          extra: fc.integer({ min: 0, max: 5 }),
+        })
+        .chain(({ scenario: s, kept, extra }) => {
+          const memberIds = [...kept, ...Array.from({ length: extra }, (_, n) => 1000 + n)];
+          return fc.record({
+            scenario: fc.constant(s),
+            memberIds: fc.constant(memberIds),
+            members: fc.array(personArb(memberIds), { maxLength: 12 }),
+          });
+        }),
     );
     fc.assert(
       fc.property(withOtherLayout, ({ scenario, memberIds, members }) => {
-        const expected = computeWorkstyle({ questionnaire: scenario.questionnaire, candidateAnswers: scenario.candidate, teamAnswers: members });
+        const expected = computeWorkstyle({
+          questionnaire: scenario.questionnaire,
+          candidateAnswers: scenario.candidate,
+          teamAnswers: members,
+        });
         const target = compactQuestionnaire(scenario.questionnaire);
         const aggregate = new TeamAggregate(target);
         for (const member of members) {
@@ -112,26 +157,34 @@ describe('scoring against a team aggregate', () => {
 
   it('gives compareIndividuals’ scores for both directions from stored values', () => {
     fc.assert(
-      fc.property(scenarioArb, fc.constantFrom('PAIRWISE' as const, 'MUTUAL' as const), ({ questionnaire, candidate: a, other: b }, mode) => {
-        const compact = compactQuestionnaire(questionnaire);
-        const [valuesA, valuesB] = [compactProfile(compact, a).values, compactProfile(compact, b).values];
-        const expected = compareIndividuals({ questionnaire, answersA: a, answersB: b, mode });
-        const one = (values: Uint8Array) => {
-          const aggregate = new TeamAggregate(compact);
-          aggregate.addMember(values);
-          return aggregate;
-        };
-        const aToB = computeWorkstyleWithTeam(one(valuesA), answersFromValues(compact, valuesB));
-        expect(aToB.dimensions).toEqual(expected.dimensions);
-        expect(aToB.overallScore).toBe(expected.aToB.overallScore);
-        if (mode === 'MUTUAL') expect(computeWorkstyleWithTeam(one(valuesB), answersFromValues(compact, valuesA)).overallScore).toBe(expected.reverseScore);
-      }),
+      fc.property(
+        scenarioArb,
+        fc.constantFrom('PAIRWISE' as const, 'MUTUAL' as const),
+        ({ questionnaire, candidate: a, other: b }, mode) => {
+          const compact = compactQuestionnaire(questionnaire);
+          const [valuesA, valuesB] = [compactProfile(compact, a).values, compactProfile(compact, b).values];
+          const expected = compareIndividuals({ questionnaire, answersA: a, answersB: b, mode });
+          const one = (values: Uint8Array) => {
+            const aggregate = new TeamAggregate(compact);
+            aggregate.addMember(values);
+            return aggregate;
+          };
+          const aToB = computeWorkstyleWithTeam(one(valuesA), answersFromValues(compact, valuesB));
+          expect(aToB.dimensions).toEqual(expected.dimensions);
+          expect(aToB.overallScore).toBe(expected.aToB.overallScore);
+          if (mode === 'MUTUAL')
+            expect(computeWorkstyleWithTeam(one(valuesB), answersFromValues(compact, valuesA)).overallScore).toBe(expected.reverseScore);
+        },
+      ),
     );
   });
 
   it('keeps what computeWorkstyle needs: values in question order, 0 unanswered, and the levels it computes', () => {
     const questionnaire: QuestionnaireDefinition = {
-      groups: [{ id: 1, name: 'pace', scoreType: 'SUPPLEMENTARY' }, { id: 2, name: 'drive', scoreType: 'MAX_MEAN' }],
+      groups: [
+        { id: 1, name: 'pace', scoreType: 'SUPPLEMENTARY' },
+        { id: 2, name: 'drive', scoreType: 'MAX_MEAN' },
+      ],
       questions: [
         { id: 7, groupId: 2, order: 0 },
         { id: 3, groupId: 1, order: 1, reverseScore: true },
@@ -151,7 +204,9 @@ describe('scoring against a team aggregate', () => {
   });
 
   it('refuses stored values outside 0-5 loudly', () => {
-    const aggregate = new TeamAggregate(compactQuestionnaire({ groups: [{ id: 1, name: 'g', scoreType: 'SUPPLEMENTARY' }], questions: [{ id: 1, groupId: 1 }] }));
+    const aggregate = new TeamAggregate(
+      compactQuestionnaire({ groups: [{ id: 1, name: 'g', scoreType: 'SUPPLEMENTARY' }], questions: [{ id: 1, groupId: 1 }] }),
+    );
     expect(() => aggregate.addMember([6])).toThrow(ScoringInputError);
   });
 });

@@ -42,7 +42,12 @@ export function compactQuestionnaire(definition: QuestionnaireDefinition): Compa
   const scoredItems = prepared.groups.map((group) =>
     (prepared.questionsByGroup.get(group.id) ?? [])
       .filter((question) => question.faking !== true)
-      .map((question) => ({ position: positionById.get(question.id) ?? -1, questionId: question.id, reverse: question.reverseScore === true, subGroup: question.metadata ?? '' })),
+      .map((question) => ({
+        position: positionById.get(question.id) ?? -1,
+        questionId: question.id,
+        reverse: question.reverseScore === true,
+        subGroup: question.metadata ?? '',
+      })),
   );
   return { prepared, questionIds, positionById, scoredItems };
 }
@@ -131,7 +136,12 @@ class Tally {
   /** The multiset as mean() reads it, with its mean (NaN when empty). */
   summary(): LevelTally {
     const values = this.keys();
-    return { values: [...values], counts: values.map((value) => this.counts.get(value) ?? 0), size: this.size, mean: this.size === 0 ? NaN : this.mean() };
+    return {
+      values: [...values],
+      counts: values.map((value) => this.counts.get(value) ?? 0),
+      size: this.size,
+      mean: this.size === 0 ? NaN : this.mean(),
+    };
   }
 
   /** Population standard deviation around mean(). */
@@ -193,7 +203,11 @@ export class TeamAggregate {
   size = 0;
 
   constructor(readonly questionnaire: CompactQuestionnaire) {
-    this.dimensions = questionnaire.prepared.groups.map((group) => ({ scoreType: group.scoreType, levels: new Tally(), subGroups: new Map<string, Tally>() }));
+    this.dimensions = questionnaire.prepared.groups.map((group) => ({
+      scoreType: group.scoreType,
+      levels: new Tally(),
+      subGroups: new Map<string, Tally>(),
+    }));
     this.itemSums = new Int32Array(questionnaire.questionIds.length);
     this.itemCounts = new Int32Array(questionnaire.questionIds.length);
   }
@@ -234,14 +248,19 @@ export class TeamAggregate {
     for (let position = 0; position < this.questionnaire.questionIds.length; position += 1) {
       const value = values[position] ?? 0;
       if (!Number.isInteger(value) || value < 0 || value > ANSWER_MAX) {
-        throw new ScoringInputError(`Answer to question ${String(this.questionnaire.questionIds[position])} has value ${String(value)}, expected an integer 1-5`);
+        throw new ScoringInputError(
+          `Answer to question ${String(this.questionnaire.questionIds[position])} has value ${String(value)}, expected an integer 1-5`,
+        );
       }
     }
     const useLevels = levels !== undefined && levels !== null && levels.length === this.dimensions.length;
     let scored = false;
     this.dimensions.forEach((dimension, index) => {
       const needsItems = dimension.scoreType === 'TOP_TEN' || dimension.scoreType === 'CONFLICT';
-      const level = useLevels && !needsItems ? (levels[index] ?? null) : this.applyItems(dimension, this.questionnaire.scoredItems[index] ?? [], values, sign);
+      const level =
+        useLevels && !needsItems
+          ? (levels[index] ?? null)
+          : this.applyItems(dimension, this.questionnaire.scoredItems[index] ?? [], values, sign);
       if (level === null) return;
       dimension.levels.add(level, sign);
       scored = true;
@@ -385,7 +404,10 @@ export function computeWorkstyleWithTeam(team: ReadonlyTeamAggregate, candidateA
  * What completing an evaluation computes, from one profile of the candidate's answers:
  * computeWorkstyleWithTeam's result and compactProfile's levels (what the score profile stores).
  */
-export function scoreCompletion(team: ReadonlyTeamAggregate, candidateAnswers: PersonAnswers): { results: WorkstyleResult; levels: (number | null)[] } {
+export function scoreCompletion(
+  team: ReadonlyTeamAggregate,
+  candidateAnswers: PersonAnswers,
+): { results: WorkstyleResult; levels: (number | null)[] } {
   const questionnaire = team.questionnaire.prepared;
   const candidate = buildProfile(questionnaire, candidateAnswers);
   const levels = questionnaire.groups.map((group) => candidate.groups.get(group.id)?.level ?? null);

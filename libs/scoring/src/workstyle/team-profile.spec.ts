@@ -14,7 +14,9 @@ describe('teamProfile', () => {
     team.addMember(m2);
     expect(teamProfile(team)).toEqual({
       teamSize: 2,
-      dimensions: [{ questionGroupId: 1, name: 'conflict', scoreType: 'CONFLICT', members: 2, mean: 2.38, min: 2.25, max: 2.5, spread: 0.13 }],
+      dimensions: [
+        { questionGroupId: 1, name: 'conflict', scoreType: 'CONFLICT', members: 2, mean: 2.38, min: 2.25, max: 2.5, spread: 0.13 },
+      ],
       conflictStyles: ['avoiding', 'competing'],
     });
   });

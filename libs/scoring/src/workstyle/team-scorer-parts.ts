@@ -51,7 +51,12 @@ export function layoutOf(questionnaire: CompactQuestionnaire): Layout {
     };
   });
   const mostSubGroups = Math.max(0, ...dimensions.map((dimension) => dimension.subGroups.length));
-  const layout = { questionIds: questionnaire.questionIds, dimensions, weights: weightPercentages(questionnaire.prepared.groups), mostSubGroups };
+  const layout = {
+    questionIds: questionnaire.questionIds,
+    dimensions,
+    weights: weightPercentages(questionnaire.prepared.groups),
+    mostSubGroups,
+  };
   layouts.set(questionnaire, layout);
   return layout;
 }
@@ -78,9 +83,27 @@ export function partsOf(team: ReadonlyTeamAggregate, layout: Layout): TeamPart[]
   return layout.dimensions.map((dimension, index) => {
     const summary = team.dimensionSummary(index);
     const subGroups = dimension.scoreType === 'CONFLICT' ? dimension.subGroups.map((name) => summary.subGroups.get(name) ?? EMPTY) : [];
-    if (dimension.scoreType !== 'TOP_TEN') return { levels: summary.levels, statistics: summary.statistics, subGroups, itemSums: NO_INTEGERS, itemCounts: NO_INTEGERS, itemMeans: NO_NUMBERS, topOrder: NO_INTEGERS };
+    if (dimension.scoreType !== 'TOP_TEN')
+      return {
+        levels: summary.levels,
+        statistics: summary.statistics,
+        subGroups,
+        itemSums: NO_INTEGERS,
+        itemCounts: NO_INTEGERS,
+        itemMeans: NO_NUMBERS,
+        topOrder: NO_INTEGERS,
+      };
     const totals = Array.from(dimension.positions, (position) => team.itemTotals(position));
-    return { levels: summary.levels, statistics: summary.statistics, subGroups, ...items(dimension, Int32Array.from(totals, (total) => total.sum), Int32Array.from(totals, (total) => total.count)) };
+    return {
+      levels: summary.levels,
+      statistics: summary.statistics,
+      subGroups,
+      ...items(
+        dimension,
+        Int32Array.from(totals, (total) => total.sum),
+        Int32Array.from(totals, (total) => total.count),
+      ),
+    };
   });
 }
 
@@ -101,7 +124,8 @@ export function partsWithout(parts: readonly TeamPart[], layout: Layout, values:
     }
     if (count === 0) return part;
     const levels = withoutOne(part.levels, sum / count);
-    const statistics = levels.size === 0 ? null : { mean: levels.mean, min: levels.values[0] ?? NaN, max: levels.values[levels.values.length - 1] ?? NaN };
+    const statistics =
+      levels.size === 0 ? null : { mean: levels.mean, min: levels.values[0] ?? NaN, max: levels.values[levels.values.length - 1] ?? NaN };
     if (dimension.scoreType === 'CONFLICT') return { ...part, levels, statistics, subGroups: subGroupsWithout(part, dimension, values) };
     if (dimension.scoreType === 'TOP_TEN') return { ...part, levels, statistics, ...itemsWithout(part, dimension, values) };
     return { ...part, levels, statistics };
@@ -126,7 +150,11 @@ function subGroupsWithout(part: TeamPart, dimension: DimensionLayout, values: Ar
 }
 
 /** TOP_TEN: the member's scored values taken out of the item sums, and the team's order again. */
-function itemsWithout(part: TeamPart, dimension: DimensionLayout, values: ArrayLike<number>): Pick<TeamPart, 'itemSums' | 'itemCounts' | 'itemMeans' | 'topOrder'> {
+function itemsWithout(
+  part: TeamPart,
+  dimension: DimensionLayout,
+  values: ArrayLike<number>,
+): Pick<TeamPart, 'itemSums' | 'itemCounts' | 'itemMeans' | 'topOrder'> {
   const itemSums = part.itemSums.slice();
   const itemCounts = part.itemCounts.slice();
   for (let item = 0; item < dimension.positions.length; item += 1) {
@@ -143,12 +171,18 @@ export function checkValues(layout: Layout, values: ArrayLike<number>): void {
   for (let position = 0; position < layout.questionIds.length; position += 1) {
     const value = values[position] ?? 0;
     if (value !== 0 && (!Number.isInteger(value) || value < 1 || value > ANSWER_MAX)) {
-      throw new ScoringInputError(`Answer to question ${String(layout.questionIds[position])} has value ${String(value)}, expected an integer 1-5`);
+      throw new ScoringInputError(
+        `Answer to question ${String(layout.questionIds[position])} has value ${String(value)}, expected an integer 1-5`,
+      );
     }
   }
 }
 
-function items(dimension: DimensionLayout, itemSums: Int32Array, itemCounts: Int32Array): Pick<TeamPart, 'itemSums' | 'itemCounts' | 'itemMeans' | 'topOrder'> {
+function items(
+  dimension: DimensionLayout,
+  itemSums: Int32Array,
+  itemCounts: Int32Array,
+): Pick<TeamPart, 'itemSums' | 'itemCounts' | 'itemMeans' | 'topOrder'> {
   const itemMeans = new Float64Array(itemSums.length);
   const answered: number[] = [];
   for (let item = 0; item < itemSums.length; item += 1) {

@@ -5,12 +5,24 @@ import { questionnaireArbitrary } from '../test/arbitraries';
 import type { QuestionnaireDefinition } from '../types';
 import { computeWorkstyle } from './compute-workstyle';
 import { buildProfile } from './profile';
-import { answersFromValues, compactQuestionnaire, computeWorkstyleWithTeam, TeamAggregate, type CompactQuestionnaire } from './team-aggregate';
+import {
+  answersFromValues,
+  compactQuestionnaire,
+  computeWorkstyleWithTeam,
+  TeamAggregate,
+  type CompactQuestionnaire,
+} from './team-aggregate';
 import { TeamScorer } from './team-scorer';
 
 /** More CONFLICT sub-groups than TOP_TEN's ten items, so no scratch space is sized by the other. */
 const SUB_GROUPS = ['competing', 'avoiding', 'yielding', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
-const questionnaireArb = questionnaireArbitrary({ maxGroups: 6, maxQuestionsPerGroup: 24, maxOrder: 8, fakingOneIn: 6, subGroups: SUB_GROUPS });
+const questionnaireArb = questionnaireArbitrary({
+  maxGroups: 6,
+  maxQuestionsPerGroup: 24,
+  maxOrder: 8,
+  fakingOneIn: 6,
+  subGroups: SUB_GROUPS,
+});
 
 /** Compact values: each question answered (one of `allowed`, 1-5) or not (0). */
 function valuesArb(length: number, allowed: readonly number[]): fc.Arbitrary<Uint8Array> {
@@ -52,16 +64,30 @@ function fullDimensionScores(team: TeamAggregate, candidate: Uint8Array): number
  * overall category and dimensions result() gives; and the full path against the reference engine
  * (a profile per member).
  */
-function expectSameAsFullPath(scorer: TeamScorer, questionnaire: QuestionnaireDefinition, compact: CompactQuestionnaire, team: readonly Uint8Array[], candidate: Uint8Array): void {
+function expectSameAsFullPath(
+  scorer: TeamScorer,
+  questionnaire: QuestionnaireDefinition,
+  compact: CompactQuestionnaire,
+  team: readonly Uint8Array[],
+  candidate: Uint8Array,
+): void {
   const aggregate = aggregateOf(compact, team);
   const expected = fullDimensionScores(aggregate, candidate);
   // Object.is (toEqual on numbers) tells 1 ulp and -0 apart.
   scorer.dimensionScores(candidate).forEach((score, index) => expect([index, score]).toEqual([index, expected[index]]));
   const full = computeWorkstyleWithTeam(aggregate, answersFromValues(compact, candidate));
-  const reference = computeWorkstyle({ questionnaire, candidateAnswers: answersFromValues(compact, candidate), teamAnswers: team.map((member) => answersFromValues(compact, member)) });
+  const reference = computeWorkstyle({
+    questionnaire,
+    candidateAnswers: answersFromValues(compact, candidate),
+    teamAnswers: team.map((member) => answersFromValues(compact, member)),
+  });
   expect(full).toEqual(reference);
   expect(Object.is(scorer.overallScore(candidate), full.overallScore)).toBe(true);
-  expect(scorer.result(candidate)).toEqual({ overallScore: full.overallScore, overallCategory: full.overallCategory, dimensions: full.dimensions });
+  expect(scorer.result(candidate)).toEqual({
+    overallScore: full.overallScore,
+    overallCategory: full.overallCategory,
+    dimensions: full.dimensions,
+  });
 }
 
 describe('TeamScorer', () => {
@@ -80,7 +106,9 @@ describe('TeamScorer', () => {
   });
 
   it('scores a member against the team without them, derived from the whole team’s scorer or built from a copy of the aggregate, as against the team built without them', () => {
-    const withMember = scenarioArb(30).chain((scenario) => fc.record({ scenario: fc.constant(scenario), out: fc.nat({ max: Math.max(0, scenario.team.length - 1) }) }));
+    const withMember = scenarioArb(30).chain((scenario) =>
+      fc.record({ scenario: fc.constant(scenario), out: fc.nat({ max: Math.max(0, scenario.team.length - 1) }) }),
+    );
     fc.assert(
       fc.property(withMember, ({ scenario: { questionnaire, team, candidates }, out }) => {
         const member = team[out];
@@ -100,7 +128,10 @@ describe('TeamScorer', () => {
   });
 
   it('refuses to take out a member the team does not hold', () => {
-    const compact = compactQuestionnaire({ groups: [{ id: 1, name: 'Drive', scoreType: 'SUPPLEMENTARY' }], questions: [{ id: 10, groupId: 1, order: 1 }] });
+    const compact = compactQuestionnaire({
+      groups: [{ id: 1, name: 'Drive', scoreType: 'SUPPLEMENTARY' }],
+      questions: [{ id: 10, groupId: 1, order: 1 }],
+    });
     const team = new TeamAggregate(compact);
     team.addMember([4]);
     expect(() => TeamScorer.of(team).without([3])).toThrow(/does not hold/);
@@ -120,9 +151,19 @@ describe('TeamScorer', () => {
   });
 
   it('refuses values the full path refuses, with its message', () => {
-    const compact = compactQuestionnaire({ groups: [{ id: 1, name: 'g', scoreType: 'SUPPLEMENTARY' }], questions: [{ id: 7, groupId: 1 }, { id: 8, groupId: 1 }] });
+    const compact = compactQuestionnaire({
+      groups: [{ id: 1, name: 'g', scoreType: 'SUPPLEMENTARY' }],
+      questions: [
+        { id: 7, groupId: 1 },
+        { id: 8, groupId: 1 },
+      ],
+    });
     const scorer = TeamScorer.of(new TeamAggregate(compact));
-    for (const values of [[3, 6], [2.5, 1], [-1, 0]]) {
+    for (const values of [
+      [3, 6],
+      [2.5, 1],
+      [-1, 0],
+    ]) {
       expect(() => computeWorkstyleWithTeam(new TeamAggregate(compact), answersFromValues(compact, values))).toThrow(ScoringInputError);
       let message = '';
       try {

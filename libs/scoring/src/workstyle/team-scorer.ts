@@ -86,7 +86,12 @@ export class TeamScorer {
     const { weights } = this.layout;
     const dimensions = this.questionnaire.prepared.groups.map((group, index) => {
       const level = this.scratch.levels[index] ?? NaN;
-      return dimensionResult(group, scores[index] ?? 0, weights[index] ?? 0, levelDetail(Number.isNaN(level) ? null : level, this.parts[index]?.statistics ?? null));
+      return dimensionResult(
+        group,
+        scores[index] ?? 0,
+        weights[index] ?? 0,
+        levelDetail(Number.isNaN(level) ? null : level, this.parts[index]?.statistics ?? null),
+      );
     });
     const overall = round2(overallScore(weights, scores));
     return { overallScore: overall, overallCategory: categoryOf(overall), dimensions };

@@ -52,9 +52,19 @@ describe('validity', () => {
   });
 
   it('flags a run of 12 identical answers, not 11', () => {
-    const twelve = singleGroup('SUPPLEMENTARY', Array.from({ length: 13 }, (_, index) => question(index + 1, 1, index)));
-    const same = (count: number) => [...Array.from({ length: count }, (_, index) => ({ questionId: index + 1, value: 3, timeTaken: 5 })), { questionId: 13, value: 4, timeTaken: 5 }];
-    const eleven = computeWorkstyle({ questionnaire: twelve, candidateAnswers: [...same(11), { questionId: 12, value: 5, timeTaken: 5 }], teamAnswers: [] }).validity;
+    const twelve = singleGroup(
+      'SUPPLEMENTARY',
+      Array.from({ length: 13 }, (_, index) => question(index + 1, 1, index)),
+    );
+    const same = (count: number) => [
+      ...Array.from({ length: count }, (_, index) => ({ questionId: index + 1, value: 3, timeTaken: 5 })),
+      { questionId: 13, value: 4, timeTaken: 5 },
+    ];
+    const eleven = computeWorkstyle({
+      questionnaire: twelve,
+      candidateAnswers: [...same(11), { questionId: 12, value: 5, timeTaken: 5 }],
+      teamAnswers: [],
+    }).validity;
     const twelveRun = computeWorkstyle({ questionnaire: twelve, candidateAnswers: same(12), teamAnswers: [] }).validity;
     expect(eleven).toMatchObject({ longestSameAnswerRun: 11, flagged: false });
     expect(twelveRun).toMatchObject({ longestSameAnswerRun: 12, flagged: true });

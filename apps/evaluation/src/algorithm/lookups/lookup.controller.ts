@@ -76,6 +76,8 @@ export function lookupController(lookup: LookupDescriptor): Type {
   }
 
   // Distinct class names keep OpenAPI operation ids (Controller_method) unique across lookups.
-  Object.defineProperty(LookupController, 'name', { value: `${lookup.collection[0]?.toUpperCase()}${lookup.collection.slice(1)}Controller` });
+  Object.defineProperty(LookupController, 'name', {
+    value: `${lookup.collection[0]?.toUpperCase()}${lookup.collection.slice(1)}Controller`,
+  });
   return LookupController;
 }

@@ -1,7 +1,23 @@
-import { educationLevels, industries, locations, professionalYears, skills, studyMajors, workFunctions } from '../../database/evaluation.schema';
+import {
+  educationLevels,
+  industries,
+  locations,
+  professionalYears,
+  skills,
+  studyMajors,
+  workFunctions,
+} from '../../database/evaluation.schema';
 
 /** The lookup collections (docs/algorithm.md, "Collections and shapes"), by their route names. */
-export const LOOKUP_COLLECTIONS = ['industries', 'workfunctions', 'skills', 'professionalyears', 'educationlevels', 'studymajors', 'locations'] as const;
+export const LOOKUP_COLLECTIONS = [
+  'industries',
+  'workfunctions',
+  'skills',
+  'professionalyears',
+  'educationlevels',
+  'studymajors',
+  'locations',
+] as const;
 export type LookupCollection = (typeof LOOKUP_COLLECTIONS)[number];
 
 /**

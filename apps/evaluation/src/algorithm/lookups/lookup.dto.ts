@@ -3,7 +3,6 @@ import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { ALGORITHM_NAME_MAX_LENGTH, IsInt4, IsOmittable } from '@teamfit/common';
 import type { LookupKind } from './lookup.descriptors';
 
-
 /*
  * One DTO family per lookup kind (named, ordered, located). Update DTOs are written out rather
  * than derived with PartialType, which would add `@IsOptional()` and so accept `null` for NOT NULL
@@ -19,12 +18,20 @@ export class NamedLookupDto {
 }
 
 export class OrderedLookupDto extends NamedLookupDto {
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Rank for threshold matching: a candidate meets a threshold when their orderBy >= its orderBy' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Rank for threshold matching: a candidate meets a threshold when their orderBy >= its orderBy',
+  })
   orderBy!: number;
 }
 
 export class LocatedLookupDto extends NamedLookupDto {
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'Country identifier; this service keeps no country lookup, so it is not checked against one' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'Country identifier; this service keeps no country lookup, so it is not checked against one',
+  })
   countryId!: number;
 }
 

@@ -58,7 +58,12 @@ export class LookupRepository {
    */
   async lockForReference(tx: Executor, lookup: LookupDescriptor, ids: readonly number[]): Promise<number[]> {
     const { table } = lookup;
-    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, [...ids])).orderBy(table.id).for('key share');
+    const found = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(inArray(table.id, [...ids]))
+      .orderBy(table.id)
+      .for('key share');
     return found.map((row) => row.id);
   }
 

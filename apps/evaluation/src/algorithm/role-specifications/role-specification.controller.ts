@@ -8,7 +8,8 @@ import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-ope
 import { RoleSpecificationDto, RoleSpecificationInput } from './role-specification.dto';
 import { RoleSpecificationService } from './role-specification.service';
 
-const UNKNOWN_OR_INVALID = 'A criterion is invalid or not accepted, or refers to a lookup id that does not exist (the message names the field)';
+const UNKNOWN_OR_INVALID =
+  'A criterion is invalid or not accepted, or refers to a lookup id that does not exist (the message names the field)';
 
 /** /algorithm/rolespecifications (gateway: /evaluation/algorithm/rolespecifications): the criteria a role is matched by. */
 @AccountResource('algorithm/rolespecifications')
@@ -56,7 +57,11 @@ export class RoleSpecificationController {
   @AdminOnly()
   @ApiOperation({ summary: 'Delete a role specification (administrators)' })
   @ApiOkResponse({ type: AlgorithmDeletedDto })
-  @ApiErrors({ 400: 'id is not a positive integer', 404: 'No role specification has this id', 409: 'A role still refers to the specification' })
+  @ApiErrors({
+    400: 'id is not a positive integer',
+    404: 'No role specification has this id',
+    409: 'A role still refers to the specification',
+  })
   async remove(@Param() { id }: IdParams): Promise<AlgorithmDeletedDto> {
     await this.specifications.remove(id);
     return { message: 'Role specification deleted' };

@@ -22,7 +22,12 @@ export class RoleDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'null: no criteria configured, so no role match' })
   roleSpecificationId!: number | null;
 
-  @ApiProperty({ minimum: 0, maximum: 100, example: DEFAULT_CRITERIA_WEIGHT, description: 'Stored and returned; the computation’s roleWeight defaults to 50 independently' })
+  @ApiProperty({
+    minimum: 0,
+    maximum: 100,
+    example: DEFAULT_CRITERIA_WEIGHT,
+    description: 'Stored and returned; the computation’s roleWeight defaults to 50 independently',
+  })
   criteriaWeight!: number;
 }
 

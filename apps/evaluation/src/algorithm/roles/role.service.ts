@@ -59,7 +59,10 @@ export class RoleService {
  * The foreign keys decide whether the team and specification exist (they also lock the referenced
  * rows, so no concurrent delete slips in); their violations become 400 naming the field.
  */
-async function withKnownReferences<T>(input: { teamId?: number; roleSpecificationId?: number | null }, write: () => Promise<T>): Promise<T> {
+async function withKnownReferences<T>(
+  input: { teamId?: number; roleSpecificationId?: number | null },
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {

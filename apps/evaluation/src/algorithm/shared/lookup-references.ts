@@ -38,8 +38,18 @@ const REFERENCES: readonly LookupReference[] = [
   { lookup: 'skills', owner: SPECIFICATIONS, table: roleSpecifications, refersTo: inSetCriterion(roleSpecifications.skill) },
   { lookup: 'studymajors', owner: SPECIFICATIONS, table: roleSpecifications, refersTo: inSetCriterion(roleSpecifications.studyMajor) },
   { lookup: 'locations', owner: SPECIFICATIONS, table: roleSpecifications, refersTo: inSetCriterion(roleSpecifications.location) },
-  { lookup: 'professionalyears', owner: SPECIFICATIONS, table: roleSpecifications, refersTo: inThresholdCriterion(roleSpecifications.professionalYears) },
-  { lookup: 'educationlevels', owner: SPECIFICATIONS, table: roleSpecifications, refersTo: inThresholdCriterion(roleSpecifications.educationLevel) },
+  {
+    lookup: 'professionalyears',
+    owner: SPECIFICATIONS,
+    table: roleSpecifications,
+    refersTo: inThresholdCriterion(roleSpecifications.professionalYears),
+  },
+  {
+    lookup: 'educationlevels',
+    owner: SPECIFICATIONS,
+    table: roleSpecifications,
+    refersTo: inThresholdCriterion(roleSpecifications.educationLevel),
+  },
   { lookup: 'industries', owner: EXPERIENCES, table: userExperiences, refersTo: inIdArray(userExperiences.industryIds) },
   { lookup: 'workfunctions', owner: EXPERIENCES, table: userExperiences, refersTo: inIdArray(userExperiences.functionIds) },
   { lookup: 'skills', owner: EXPERIENCES, table: userExperiences, refersTo: inIdArray(userExperiences.skillIds) },
@@ -57,7 +67,11 @@ export async function referrersOf(db: Executor, lookup: LookupCollection, id: nu
   const owners = new Set<string>();
   for (const reference of REFERENCES) {
     if (reference.lookup !== lookup || owners.has(reference.owner)) continue;
-    const found = await db.select({ one: sql<number>`1` }).from(reference.table).where(reference.refersTo(id)).limit(1);
+    const found = await db
+      .select({ one: sql<number>`1` })
+      .from(reference.table)
+      .where(reference.refersTo(id))
+      .limit(1);
     if (found.length > 0) owners.add(reference.owner);
   }
   return [...owners];

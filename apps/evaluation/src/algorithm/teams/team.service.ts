@@ -26,7 +26,11 @@ export class TeamService {
   }
 
   async create(input: CreateAlgorithmTeamDto): Promise<AlgorithmTeamDto> {
-    const row = await this.repository.insert(this.db, { name: input.name, organisationId: input.organisationId ?? null, memberPersonaIds: input.memberPersonaIds ?? [] });
+    const row = await this.repository.insert(this.db, {
+      name: input.name,
+      organisationId: input.organisationId ?? null,
+      memberPersonaIds: input.memberPersonaIds ?? [],
+    });
     return mapTeam(row);
   }
 

@@ -5,7 +5,14 @@ import type { FastifyReply } from 'fastify';
 import { ApiErrors, PageQueryDto, ValidatedBody } from '@teamfit/common';
 import { AlgorithmDeletedDto, UserIdParams } from '../shared/algorithm-http.dto';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_OPENAPI } from '../shared/algorithm-openapi';
-import { CreateUserExperienceDto, CreateUserGoalDto, UserExperienceDto, UserExperienceInput, UserGoalDto, UserGoalInput } from './user-record.dto';
+import {
+  CreateUserExperienceDto,
+  CreateUserGoalDto,
+  UserExperienceDto,
+  UserExperienceInput,
+  UserGoalDto,
+  UserGoalInput,
+} from './user-record.dto';
 import { type UserRecordInput, UserExperienceService, UserGoalService, type UserRecordService } from './user-record.service';
 
 interface UserRecordRoute {
@@ -66,7 +73,11 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     @ApiOkResponse({ type: route.response, description: 'Updated' })
     @ApiCreatedResponse({ type: route.response, description: 'Created: the user had none' })
     @ApiErrors({ 400: `userId is not a non-negative integer, or: ${INVALID}` })
-    async upsert(@Param() { userId }: UserIdParams, @ValidatedBody(route.input) body: UserRecordInput, @Res() response: FastifyReply): Promise<void> {
+    async upsert(
+      @Param() { userId }: UserIdParams,
+      @ValidatedBody(route.input) body: UserRecordInput,
+      @Res() response: FastifyReply,
+    ): Promise<void> {
       const { row, created } = await this.records.upsert(userId, body);
       void response.code(created ? 201 : 200).send(row);
     }

@@ -19,7 +19,11 @@ export interface UserRecordDescriptor {
   fields: readonly UserRecordField[];
 }
 
-export const USER_EXPERIENCES: UserRecordDescriptor = { collection: 'userexperiences', label: 'User experience', fields: EXPERIENCE_FIELDS };
+export const USER_EXPERIENCES: UserRecordDescriptor = {
+  collection: 'userexperiences',
+  label: 'User experience',
+  fields: EXPERIENCE_FIELDS,
+};
 export const USER_GOALS: UserRecordDescriptor = { collection: 'usergoals', label: 'User goal', fields: GOAL_FIELDS };
 
 /**
@@ -56,7 +60,9 @@ export abstract class UserRecordService<Row extends { userId: number }> {
       });
     } catch (error) {
       if (postgresErrorOf(error)?.code === UNIQUE_VIOLATION) {
-        throw conflict(`${this.descriptor.label} of user ${userId} already exists; PUT /algorithm/${this.descriptor.collection}/${userId} changes it`);
+        throw conflict(
+          `${this.descriptor.label} of user ${userId} already exists; PUT /algorithm/${this.descriptor.collection}/${userId} changes it`,
+        );
       }
       throw error;
     }
