@@ -24,15 +24,15 @@ export interface RunningPostgres {
 export const EMBEDDED_USER = 'postgres';
 /**
  * Clients on this machine connect through a Unix-domain socket here rather than loopback TCP:
- * the server is always local, and a query costs the client noticeably less (measured: about
- * 1.2-1.6 times the queries a second from one Node process). TCP on the port stays open for tools.
+ * the server is always local, and a query costs the client noticeably less
+ * (docs/adr/0019-postgresql-through-a-unix-socket.md). TCP on the port stays open for tools.
  */
 export const EMBEDDED_SOCKET_DIR = '/tmp';
 
 /**
  * The local platform's server is small and mostly idle: synchronous I/O instead of PostgreSQL
- * 18's three I/O worker processes (about 25 MiB resident between them), and no logical
- * replication launcher, which nothing here uses.
+ * 18's three I/O worker processes and their resident memory, and no logical replication
+ * launcher, which nothing here uses.
  */
 const LOCAL_SERVER_FLAGS = ['-c', 'io_method=sync', '-c', 'max_logical_replication_workers=0', '-c', 'max_worker_processes=4'];
 export const EMBEDDED_PASSWORD = 'postgres';

@@ -61,7 +61,7 @@ interface AnswerInput {
 
 const countAnswered = (answerValues: Uint8Array): number => answerValues.reduce((n, value) => (value === 0 ? n : n + 1), 0);
 
-/** The questionnaire flow: list, create or resume, read, answer, question list (README.md, "A questionnaire end to end"). */
+/** The questionnaire flow: list, create or resume, read, answer, question list (docs/walkthrough.md, "A questionnaire end to end"). */
 @Injectable()
 export class EvaluationService {
   private readonly questionnaire: QuestionnaireDirectory;
