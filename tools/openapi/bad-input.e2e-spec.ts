@@ -1,6 +1,6 @@
 // Schema-driven bad input over every operation of every service, as an administrator: nothing may
 // answer 5xx, every refusal is the platform error body, and a refused request changes nothing.
-import { buildOpenApiDocument, SERVICE_NAMES, type ServiceName } from '@teamfit/common';
+import { buildOpenApiDocument, JSON_BODY_LIMIT, SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { startTestGateway } from '@teamfit/gateway/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
@@ -114,7 +114,7 @@ describe('bad input to every operation', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it('reads at most 64 KiB from a caller without a bearer token (413), sign-in bodies included', async () => {
+  it('reads at most 64 KiB without an access token and 1 MiB with one (413), sign-in bodies included', async () => {
     const auth = services.get('auth') as RunningTestService;
     const profile = services.get('profile') as RunningTestService;
     const post = (url: string, body: string, authorization?: string) =>
@@ -123,8 +123,20 @@ describe('bad input to every operation', () => {
     const refusedLarge = await post(`${profile.url}/persona`, large);
     expect(refusedLarge.status).toBe(413);
     expect(await refusedLarge.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large' });
-    // The same body with a token is read (and refused for its content, not its size).
-    expect((await post(`${profile.url}/persona`, large, `Bearer ${tokens.admin()}`)).status).toBe(400);
+    // With an access token a body up to JSON_BODY_LIMIT is read (and refused for its content, not
+    // its size); past it, it is refused unread, whoever sends it.
+    const underLimit = JSON.stringify({ description: 'x'.repeat(JSON_BODY_LIMIT - 1024) });
+    expect((await post(`${profile.url}/persona`, underLimit, `Bearer ${tokens.admin()}`)).status).toBe(400);
+    expect((await post(`${profile.url}/persona`, large, `Bearer ${tokens.admin()}`)).status).toBe(413);
+    const personaToken = tokens.mint({ sub: '00000000-0000-4000-8000-000000000009', kind: 'persona', emailAddress: 'p@example.test' });
+    expect((await post(`${profile.url}/persona`, large, `Bearer ${personaToken}`)).status).toBe(413);
+    // A login step's token (handed to anyone who names a registered address) unlocks nothing.
+    const medium = JSON.stringify({ description: 'x'.repeat(256 * 1024) });
+    for (const kind of ['login', 'persona-login'] as const) {
+      const loginStep = tokens.mint({ sub: '00000000-0000-4000-8000-000000000001', kind, emailAddress: 'admin@example.test' });
+      expect({ kind, status: (await post(`${profile.url}/persona`, medium, `Bearer ${loginStep}`)).status }).toEqual({ kind, status: 413 });
+    }
+    expect((await post(`${profile.url}/persona`, medium, `Bearer ${tokens.admin()}`)).status).toBe(400);
     // Sign-in bodies are small and still read without a token; past 64 KiB they are not.
     const signIn = await post(`${auth.url}/token`, JSON.stringify({ refreshToken: 'x'.repeat(100) }));
     expect([400, 401, 403]).toContain(signIn.status);

@@ -2,8 +2,12 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { BEARER_CHECK, type BearerCheck, type ServiceConfig } from '@teamfit/common';
 import { AccessGuard } from './guards/access.guard';
+import { DEFAULT_TOKEN_KINDS } from './guards/access.decorators';
 import { TokenSigner } from './tokens/token-signer';
 import { VerifiedTokenCache } from './tokens/verified-token-cache';
+
+/** The tokens that unlock a body beyond the small limit: access tokens, which every route accepts by default. */
+const ACCESS_TOKEN_KINDS: ReadonlySet<string> = new Set(DEFAULT_TOKEN_KINDS);
 
 /**
  * Installs the token signer, the global access guard and, for the body parsers, the check of
@@ -35,8 +39,7 @@ export class SecurityModule {
             (verified: VerifiedTokenCache): BearerCheck =>
             (token) => {
               try {
-                verified.verify(token);
-                return true;
+                return ACCESS_TOKEN_KINDS.has(verified.verify(token).kind);
               } catch {
                 return false;
               }

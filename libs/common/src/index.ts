@@ -47,5 +47,6 @@ export { LruMap } from './cache/lru-map';
 export { FileUploadInterceptor, type UploadOptions, type UploadOptionsSource } from './upload/file-upload.interceptor';
 export { multerErrorToHttp } from './upload/multer-errors';
 export { BodyReadError, mediaTypeOf } from './http/request-body';
-export { BEARER_CHECK, type BearerCheck } from './http/body-parsers';
+export { BEARER_CHECK, type BearerCheck, JSON_BODY_LIMIT, UNAUTHENTICATED_BODY_LIMIT } from './http/body-parsers';
+export { MAX_ARRAY_ITEMS, MAX_BODY_VALUES, MAX_OBJECT_FIELDS } from './http/body-shape';
 export { ApiCallExportReader, identityPattern, type ExportedApiCallRow, type LoggedIdentity } from './privacy/persona-export.reader';

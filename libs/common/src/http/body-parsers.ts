@@ -15,20 +15,30 @@ const URLENCODED_DEPTH = 32;
  * nobody unauthenticated gets to make a service buffer and parse megabytes first.
  */
 export const UNAUTHENTICATED_BODY_LIMIT = 64 * 1024;
+/**
+ * The largest JSON or urlencoded body any caller may send: what the platform's clients send is a
+ * few kilobytes, the largest lists (a team of 1,000 members) tens of kilobytes. Parsing, the shape
+ * walk, validation and the API-call log all grow with a body's size, so a body past this is refused
+ * (413) before it is parsed. Uploads (multipart) are streamed by their routes and keep the
+ * service's own limit.
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 const BEARER = /^\s*Bearer\s+(\S+)\s*$/i;
 
 /**
- * Whether a bearer token is genuine (signature, issuer, audience, expiry; any kind). Provided by
- * the service's security module under BEARER_CHECK; it answers from the guard's cache of verified
+ * Whether a bearer token is a genuine access token (signature, issuer, audience, expiry, and an
+ * account's or a persona's access token: a login step's token unlocks nothing). Provided by the
+ * service's security module under BEARER_CHECK; it answers from the guard's cache of verified
  * tokens, so the genuine token of a request costs no second verification.
  */
 export type BearerCheck = (token: string) => boolean;
 export const BEARER_CHECK = Symbol('BEARER_CHECK');
 
 /**
- * The body limit for this request: the service's own once the caller presents a genuine bearer
- * token, the small one otherwise. A made-up token ("Bearer x") gets the small limit too, so no
- * caller without a real token makes a service buffer megabytes before the guard refuses it.
+ * The body limit for this request: `limit` (at most JSON_BODY_LIMIT for the parsed bodies) once
+ * the caller presents a genuine access token, the small one otherwise. A made-up token ("Bearer
+ * x") or a login step's token gets the small limit, so nobody who merely names an address makes a
+ * service buffer megabytes before the guard refuses the call.
  */
 export function bodyLimitFor(request: Pick<FastifyRequest, 'headers'>, limit: number, isGenuine: BearerCheck): number {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
@@ -85,8 +95,9 @@ export function parseUrlencodedBody(body: Buffer, contentType: string | undefine
 
 type TextParser = (body: Buffer, contentType: string | undefined) => unknown;
 
+/** Reads at most `limit` bytes; a refused body is drained up to `drainLimit` so the 413 reaches the client. */
 const bufferedParser =
-  (parse: TextParser, limit: number, isGenuine: BearerCheck) =>
+  (parse: TextParser, limit: number, drainLimit: number, isGenuine: BearerCheck) =>
   (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<unknown> => {
     const own = bodyLimitFor(request, limit, isGenuine);
     const stream = payload as Readable;
@@ -97,23 +108,26 @@ const bufferedParser =
         return parsed;
       },
       async (error: unknown) => {
-        if (own < limit && error instanceof BodyReadError && error.status === 413) await discardBody(stream, request.headers, limit);
+        if (own < drainLimit && error instanceof BodyReadError && error.status === 413)
+          await discardBody(stream, request.headers, drainLimit);
         throw error;
       },
     );
   };
 
 /**
- * The request bodies a service reads: JSON and urlencoded forms up to the service's body limit
- * (64 KiB for a caller without a genuine bearer token, see `bodyLimitFor`).
+ * The request bodies a service reads: JSON and urlencoded forms up to JSON_BODY_LIMIT (64 KiB for
+ * a caller without a genuine access token, see `bodyLimitFor`); a larger one is refused 413 and
+ * read no further than the service's own limit (`limit`), so the client sees the answer.
  * Every other type, multipart included, is left unread: the route's upload interceptor (multer)
  * reads multipart itself, as a stream, and a body of an unexpected type reaches the route as no
  * body at all (a validation error naming the fields, never a 415 for the type).
  */
 export function registerBodyParsers(instance: FastifyInstance, limit: number, isGenuine: BearerCheck): void {
+  const parsed = Math.min(limit, JSON_BODY_LIMIT);
   instance.removeAllContentTypeParsers();
-  instance.addContentTypeParser('application/json', bufferedParser(parseJsonBody, limit, isGenuine));
-  instance.addContentTypeParser('application/x-www-form-urlencoded', bufferedParser(parseUrlencodedBody, limit, isGenuine));
+  instance.addContentTypeParser('application/json', bufferedParser(parseJsonBody, parsed, limit, isGenuine));
+  instance.addContentTypeParser('application/x-www-form-urlencoded', bufferedParser(parseUrlencodedBody, parsed, limit, isGenuine));
   instance.addContentTypeParser(
     '*',
     (_request: FastifyRequest, _payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void) =>

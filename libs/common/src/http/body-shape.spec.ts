@@ -1,4 +1,4 @@
-import { BODY_REFUSED, MAX_BODY_DEPTH, refuseUnacceptableBody } from './body-shape';
+import { BODY_REFUSED, MAX_ARRAY_ITEMS, MAX_BODY_DEPTH, MAX_BODY_VALUES, MAX_OBJECT_FIELDS, refuseUnacceptableBody } from './body-shape';
 import { BodyReadError } from './request-body';
 
 const nested = (levels: number): unknown => {
@@ -37,5 +37,33 @@ describe('refuseUnacceptableBody', () => {
     expect(refusal({ user: { 'bad\u0000key': 1 } })?.message).toBe('A field name in user contains a NUL character');
     expect(refusal(['\u0000'])?.message).toBe('[0] contains a NUL character');
     expect(refusal({ ['k'.repeat(10_000)]: '\u0000' })?.message).toBe(`${'k'.repeat(64)}… contains a NUL character`);
+  });
+
+  it('names the field through arrays and objects alike, and reads a parsed __proto__ as the field it is', () => {
+    expect(refusal({ teams: [{ members: ['a', { name: 'b\u0000' }] }] })?.message).toBe(
+      'teams[0].members[1].name contains a NUL character',
+    );
+    expect(refusal([[{ a: ['\u0000'] }]])?.message).toBe('[0][0].a[0] contains a NUL character');
+    expect(refusal(JSON.parse('{"__proto__": "\\u0000"}'))?.message).toBe('__proto__ contains a NUL character');
+  });
+
+  it('refuses, naming the place, an array past MAX_ARRAY_ITEMS, an object past MAX_OBJECT_FIELDS, a body past MAX_BODY_VALUES', () => {
+    const items = (count: number) => Array.from({ length: count }, () => ({}));
+    const fields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, index]));
+    expect(refusal(items(MAX_ARRAY_ITEMS))).toBeUndefined();
+    expect(refusal(items(MAX_ARRAY_ITEMS + 1))?.message).toBe(`The body holds more than ${MAX_ARRAY_ITEMS} items`);
+    expect(refusal({ members: [items(MAX_ARRAY_ITEMS + 1)] })?.message).toBe(`members[0] holds more than ${MAX_ARRAY_ITEMS} items`);
+    expect(refusal(fields(MAX_OBJECT_FIELDS))).toBeUndefined();
+    expect(refusal({ user: fields(MAX_OBJECT_FIELDS + 1) })?.message).toBe(`user has more than ${MAX_OBJECT_FIELDS} fields`);
+    // Within each limit alone, but too many in all: the body and everything it holds count.
+    const many = (values: number) =>
+      Array.from({ length: Math.ceil(values / MAX_ARRAY_ITEMS) }, (_, index) =>
+        items(Math.min(MAX_ARRAY_ITEMS, values - index * MAX_ARRAY_ITEMS)),
+      );
+    const atLimit = many(MAX_BODY_VALUES - 1 - Math.ceil((MAX_BODY_VALUES - 1) / MAX_ARRAY_ITEMS));
+    expect(refusal(atLimit)).toBeUndefined();
+    expect(refusal(many(MAX_BODY_VALUES))?.message).toBe(`The body holds more than ${MAX_BODY_VALUES} values`);
+    const refusedOf = refusal(JSON.parse(`[${'{},'.repeat(300_000)}{}]`));
+    expect(refusedOf).toEqual({ status: 400, type: BODY_REFUSED, message: `The body holds more than ${MAX_ARRAY_ITEMS} items` });
   });
 });

@@ -27,11 +27,35 @@ export function redactBody(body: unknown, depth = 0): unknown {
   return body;
 }
 
-/** Redacted, and replaced by a marker when too large to be worth keeping. */
+/**
+ * The length of `JSON.stringify(redactBody(body))`, for a parsed JSON body, worked out without
+ * making the redacted copy or its text: a body too large to log is measured, not copied.
+ */
+export function redactedJsonLength(body: unknown, depth = 0): number {
+  if (depth > 8) return JSON.stringify(REDACTED).length;
+  if (Array.isArray(body)) {
+    let length = 2 + Math.max(0, body.length - 1);
+    for (const item of body) length += item === undefined ? 4 : redactedJsonLength(item, depth + 1);
+    return length;
+  }
+  if (typeof body === 'object' && body !== null) {
+    let length = 2;
+    let fields = 0;
+    for (const [key, value] of Object.entries(body)) {
+      if (value === undefined) continue;
+      fields += 1;
+      length += JSON.stringify(key).length + 1;
+      length += SECRET_FIELDS.has(key.toLowerCase()) ? JSON.stringify(REDACTED).length : redactedJsonLength(value, depth + 1);
+    }
+    return length + Math.max(0, fields - 1);
+  }
+  return JSON.stringify(body)?.length ?? 0;
+}
+
+/** Redacted, and replaced by a marker when too large to be worth keeping (measured before it is copied). */
 export function loggableBody(body: unknown): unknown {
   if (body === undefined || body === null) return null;
-  const redacted = redactBody(body);
-  const json = JSON.stringify(redacted);
-  if (json.length > MAX_LOGGED_BODY_CHARS) return { truncated: true, length: json.length };
-  return redacted;
+  const length = redactedJsonLength(body);
+  if (length > MAX_LOGGED_BODY_CHARS) return { truncated: true, length };
+  return redactBody(body);
 }
