@@ -2,10 +2,11 @@ import { SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
 import { type RunningTestService, TestTokens } from '@teamfit/platform/testing';
+import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
 import { startPlatformServices, stopPlatformServices } from './platform-services';
-import { announceBody, type RawAnswer, rawRequest } from './raw-http';
+import { announceBody, type RawAnswer, rawHead, rawRequest } from './raw-http';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MB = 1024 * 1024;
@@ -311,5 +312,26 @@ describe('gateway rate limits and upstream failures', () => {
   it('answers 502 in the platform body when the service behind a prefix is down', async () => {
     const response = await request(gateway.url).get('/media/health').expect(502);
     expectPlatformError(response.body, 502);
+  });
+
+  it('answers a transfer encoding it does not implement 501 in the platform body', async () => {
+    const answer = await rawHead(gateway.url, 'POST /profile/persona HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: xchunked');
+    expectJsonError(answer, 501, 'The request uses a transfer encoding the gateway does not implement');
+  });
+
+  it('answers 504 in the platform body, with 504 in it, when a service does not answer in time', async () => {
+    // A service that takes the request and never answers, behind a gateway that waits 1 s for it.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => held.push(socket.on('error', () => undefined)));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const slow = await startTestGateway(path.resolve(__dirname, '..', '..'), { media: port }, { readTimeoutSeconds: 1 });
+    try {
+      expectJsonError(await rawRequest(slow.url, 'GET', '/media/health'), 504, 'The service behind this path did not answer in time');
+    } finally {
+      await slow.stop();
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

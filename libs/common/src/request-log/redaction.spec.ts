@@ -1,14 +1,16 @@
 import fc from 'fast-check';
-import { loggableBody, MAX_LOGGED_BODY_CHARS, REDACTED, redactBody, redactedJsonLength } from './redaction';
+import { loggableBody, MAX_LOGGED_BODY_CHARS, REDACTED, redactBody, redactedJsonLength, storableText } from './redaction';
 
 describe('loggableBody', () => {
   it('measures exactly what the redacted copy would serialise to, for any parsed JSON body', () => {
     const secretKeys = fc.constantFrom('otp', 'Password', 'refreshToken', 'token');
-    const key = fc.oneof(fc.string(), secretKeys);
+    // Any UTF-16 code units, lone surrogates and NUL included, in names and in values.
+    const text = fc.string({ unit: 'binary', maxLength: 4 });
+    const key = fc.oneof(text, secretKeys);
     const json = fc.letrec((tie) => ({
       value: fc.oneof(
         { depthSize: 'small' },
-        fc.string(),
+        text,
         fc.double({ noNaN: true, noDefaultInfinity: true }),
         fc.boolean(),
         fc.constant(null),
@@ -40,5 +42,13 @@ describe('loggableBody', () => {
     expect(loggableBody(large)).toEqual({ truncated: true, length: JSON.stringify(large).length });
     expect(JSON.stringify(large).length).toBeGreaterThan(MAX_LOGGED_BODY_CHARS);
     expect(loggableBody(null)).toBeNull();
+  });
+
+  it('stores a lone surrogate or NUL as U+FFFD, in names and values, and leaves pairs and other text alone', () => {
+    expect(storableText('a\uD800b\uDC00c\u0000')).toBe('a\uFFFDb\uFFFDc\uFFFD');
+    expect(storableText('😀 é')).toBe('😀 é');
+    expect(loggableBody(JSON.parse('{"x\\ud800":"\\udfff","ok":"😀"}'))).toEqual({ 'x\uFFFD': '\uFFFD', ok: '😀' });
+    // Twice in a row (a regular expression's state must not carry over from one text to the next).
+    expect([storableText('\uD800'), storableText('\uD800')]).toEqual(['\uFFFD', '\uFFFD']);
   });
 });

@@ -16,15 +16,30 @@ export function redactRawHeaders(rawHeaders: readonly string[]): string[] {
   });
 }
 
+/** A lone UTF-16 surrogate, or NUL: JSON text can carry both, PostgreSQL's jsonb takes neither. */
+const NOT_STORABLE_SOURCE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]|\\u0000';
+const HAS_NOT_STORABLE = new RegExp(NOT_STORABLE_SOURCE);
+const EVERY_NOT_STORABLE = new RegExp(NOT_STORABLE_SOURCE, 'g');
+
+/**
+ * The text as the log stores it: a lone surrogate or NUL becomes U+FFFD, so that every stored body
+ * converts to jsonb (the retention pass reduces bodies as jsonb: one that could not convert would
+ * fail every pass). Everything else is left as the client sent it.
+ */
+export const storableText = (text: string): string => (HAS_NOT_STORABLE.test(text) ? text.replace(EVERY_NOT_STORABLE, '\uFFFD') : text);
+
 export function redactBody(body: unknown, depth = 0): unknown {
   if (depth > 8) return REDACTED;
   if (Array.isArray(body)) return body.map((item) => redactBody(item, depth + 1));
   if (typeof body === 'object' && body !== null) {
     return Object.fromEntries(
-      Object.entries(body).map(([key, value]) => [key, SECRET_FIELDS.has(key.toLowerCase()) ? REDACTED : redactBody(value, depth + 1)]),
+      Object.entries(body).map(([key, value]) => [
+        storableText(key),
+        SECRET_FIELDS.has(key.toLowerCase()) ? REDACTED : redactBody(value, depth + 1),
+      ]),
     );
   }
-  return body;
+  return typeof body === 'string' ? storableText(body) : body;
 }
 
 /**
@@ -39,17 +54,18 @@ export function redactedJsonLength(body: unknown, depth = 0): number {
     return length;
   }
   if (typeof body === 'object' && body !== null) {
-    let length = 2;
-    let fields = 0;
+    // Two field names that store as the same text are one field, the later value kept, as in the copy.
+    const fields = new Map<string, number>();
     for (const [key, value] of Object.entries(body)) {
       if (value === undefined) continue;
-      fields += 1;
-      length += JSON.stringify(key).length + 1;
-      length += SECRET_FIELDS.has(key.toLowerCase()) ? JSON.stringify(REDACTED).length : redactedJsonLength(value, depth + 1);
+      const stored = storableText(key);
+      fields.set(stored, SECRET_FIELDS.has(key.toLowerCase()) ? JSON.stringify(REDACTED).length : redactedJsonLength(value, depth + 1));
     }
-    return length + Math.max(0, fields - 1);
+    let length = 2 + Math.max(0, fields.size - 1);
+    for (const [key, valueLength] of fields) length += JSON.stringify(key).length + 1 + valueLength;
+    return length;
   }
-  return JSON.stringify(body)?.length ?? 0;
+  return JSON.stringify(typeof body === 'string' ? storableText(body) : body)?.length ?? 0;
 }
 
 /** Redacted, and replaced by a marker when too large to be worth keeping (measured before it is copied). */

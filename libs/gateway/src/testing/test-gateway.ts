@@ -12,6 +12,16 @@ export type GatewayUpstreams = Partial<Record<GatewayService, number | readonly 
 export interface TestGatewayOptions {
   /** Origins whose pages may call the gateway; the two default app origins unless given. */
   corsOrigins?: readonly string[];
+  /** How long the gateway waits for a service's answer, instead of the template's 60 s (a test of the timeout itself). */
+  readTimeoutSeconds?: number;
+}
+
+/** The rendered configuration with another read timeout; the template must set it exactly once. */
+function withReadTimeout(config: string, seconds: number | undefined): string {
+  if (seconds === undefined) return config;
+  const setting = /^(\s*proxy_read_timeout\s+)\d+s;$/gm;
+  if ((config.match(setting) ?? []).length !== 1) throw new Error('the gateway template no longer sets proxy_read_timeout exactly once');
+  return config.replace(setting, `$1${seconds}s;`);
 }
 
 export interface TestGateway {
@@ -36,13 +46,16 @@ export async function startTestGateway(
   const runDir = mkdtempSync(path.join(tmpdir(), 'teamfit-gateway-'));
   const upstream = (name: GatewayService) => [upstreams[name] ?? CLOSED_PORT].flat().map((port) => `127.0.0.1:${port}`);
   const nginx = await startNginx({
-    config: renderLocalGatewayConfig(repositoryRoot, {
-      listen: `127.0.0.1:${port}`,
-      upstream,
-      runDir,
-      accessLog: 'off',
-      corsOrigins: options.corsOrigins ?? [DEFAULT_ADMIN_APP_ORIGIN, DEFAULT_HUB_APP_ORIGIN],
-    }),
+    config: withReadTimeout(
+      renderLocalGatewayConfig(repositoryRoot, {
+        listen: `127.0.0.1:${port}`,
+        upstream,
+        runDir,
+        accessLog: 'off',
+        corsOrigins: options.corsOrigins ?? [DEFAULT_ADMIN_APP_ORIGIN, DEFAULT_HUB_APP_ORIGIN],
+      }),
+      options.readTimeoutSeconds,
+    ),
     runDir,
     port,
   });
