@@ -33,4 +33,11 @@ describe('serviceProcess', () => {
     expect(serviceProcess('evaluation', { ...settings, codeCacheDir: '/data/cache' }, {}).env['NODE_COMPILE_CACHE']).toBe('/data/cache');
     expect(serviceProcess('evaluation', settings, {}).env['NODE_COMPILE_CACHE']).toBeUndefined();
   });
+
+  it('keeps media in the data folder unless MEDIA_DIR says otherwise', () => {
+    expect(serviceProcess('media', { ...settings, dataDir: '/srv/teamfit-data' }, {}).env['MEDIA_DIR']).toBe('/srv/teamfit-data/media');
+    expect(serviceProcess('media', { ...settings, dataDir: '/srv/teamfit-data' }, { MEDIA_DIR: '/mnt/media' }).env['MEDIA_DIR']).toBe(
+      '/mnt/media',
+    );
+  });
 });

@@ -9,6 +9,8 @@ export interface ServiceProcessSettings {
   /** Root of the built tree (`dist/`). */
   distRoot: string;
   repositoryRoot: string;
+  /** The platform's data folder (DATA_DIR): media lives in it unless MEDIA_DIR says otherwise. */
+  dataDir?: string;
   /** The port to listen on; the service's fixed port by default. */
   port?: number;
   /** Where Node keeps the services' compiled code between starts (NODE_COMPILE_CACHE); none by default. */
@@ -42,7 +44,7 @@ export function serviceProcess(
       // People read `npm start`'s output; containers and log collectors get JSON lines.
       LOG_FORMAT: env['LOG_FORMAT'] ?? 'pretty',
       ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }),
-      MEDIA_DIR: env['MEDIA_DIR'] ?? path.join(settings.repositoryRoot, '.data', 'media'),
+      MEDIA_DIR: env['MEDIA_DIR'] ?? path.join(settings.dataDir ?? path.join(settings.repositoryRoot, '.data'), 'media'),
       ...(settings.codeCacheDir ? { NODE_COMPILE_CACHE: settings.codeCacheDir } : {}),
       ...withNodeRuntime(readNodeRuntime(settings.repositoryRoot), env),
     },

@@ -12,6 +12,7 @@ import { ensureCommand } from './ensure-command';
 import { loadRunnerConfig, type RunnerConfig } from './runner-config';
 import { waitForHealth } from './service-health';
 import { type ServiceInstance, serviceInstances } from './service-instances';
+import { privateLogFile } from './private-files';
 import { serviceProcess } from './service-process';
 import { SupervisedProcess } from './supervisor';
 
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
         : ensureKeyPairFiles(path.join(dataDir, 'keys'));
 
     // A warm start (the data folder kept) finds the services' compiled code here too.
-    const settings = { databaseUrl, smtpUrl, keys, codeCacheDir: path.join(dataDir, 'compile-cache') };
+    const settings = { databaseUrl, smtpUrl, keys, dataDir, codeCacheDir: path.join(dataDir, 'compile-cache') };
     const supervised = instances.map((instance) => ({
       instance,
       process: supervisedService(instance, instances, settings, running, shutdown),
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
         listen: String(config.GATEWAY_PORT),
         upstream: (name) => instances.filter((instance) => instance.service === name).map((instance) => `127.0.0.1:${instance.port}`),
         runDir: path.join(dataDir, 'nginx'),
-        accessLog: path.join(dataDir, 'nginx', 'access.log'),
+        accessLog: privateLogFile(path.join(dataDir, 'logs'), 'gateway-access.log'),
         corsOrigins: [config.ADMIN_APP_ORIGIN, config.HUB_APP_ORIGIN, ...config.CORS_ORIGINS],
       }),
       runDir: path.join(dataDir, 'nginx'),
@@ -168,6 +169,7 @@ interface ProcessSettings {
   databaseUrl: string;
   smtpUrl: string;
   keys: { privateKeyPem: string; publicKeyPem: string };
+  dataDir: string;
   codeCacheDir: string;
 }
 

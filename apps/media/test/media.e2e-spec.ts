@@ -1,6 +1,7 @@
 import { OBJECT_ID } from '@teamfit/common';
 import { ISO_TIMESTAMP } from '@teamfit/platform/testing';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { MediaTestKit, PNG, SHA256, sha256Of } from './media-test-kit';
 
@@ -70,6 +71,16 @@ describe('media service', () => {
       expect(readFileSync(kit.filePath(file.id))).toEqual(PNG);
       expect(await kit.rowIds()).toContain(file.id);
       expect(kit.tmpFiles()).toEqual([]);
+    });
+
+    it("keeps the bytes private to the service's user: the file 0600, its folders 0700", async () => {
+      const file = await upload(PNG, 'private.png', {}, 'image/png');
+      const modeOf = (target: string) => statSync(target).mode & 0o777;
+      expect({
+        file: modeOf(kit.filePath(file.id)),
+        files: modeOf(path.dirname(kit.filePath(file.id))),
+        tmp: modeOf(path.join(path.dirname(kit.filePath(file.id)), '..', 'tmp')),
+      }).toEqual({ file: 0o600, files: 0o700, tmp: 0o700 });
     });
 
     it('is private unless `public` is "true"', async () => {

@@ -4,7 +4,7 @@ import { SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { freePort, isPortFree } from '@teamfit/gateway';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { createTransport } from 'nodemailer';
 import { createServer } from 'node:net';
@@ -250,6 +250,15 @@ describe('npm start (the local runner)', () => {
     );
     for (const name of SERVICE_NAMES)
       expect({ name, processes: serviceProcesses(runner.child.pid ?? 0, name).length }).toEqual({ name, processes: 1 });
+    // Private files live in the data folder, readable by the platform's user alone.
+    const modeOf = (target: string) => statSync(target).mode & 0o777;
+    expect({
+      mediaFiles: modeOf(path.join(dataDir, 'media', 'files')),
+      logs: modeOf(path.join(dataDir, 'logs')),
+      accessLog: modeOf(path.join(dataDir, 'logs', 'gateway-access.log')),
+    }).toEqual({ mediaFiles: 0o700, logs: 0o700, accessLog: 0o600 });
+    // nginx's workers write it through the file their master opened: the calls above are in it.
+    expect(readFileSync(path.join(dataDir, 'logs', 'gateway-access.log'), 'utf8')).toContain('/profile/health');
 
     // Leave a mark in the embedded database, to see it again after a restart.
     const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${runnerEnv['EMBEDDED_POSTGRES_PORT']}/teamfit`;

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from './media-disk';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -51,7 +52,7 @@ export class HashingDiskStorage {
         done(null, chunk);
       },
     });
-    pipeline(file.stream, inspect, createWriteStream(tempPath, { flags: 'wx' })).then(
+    pipeline(file.stream, inspect, createWriteStream(tempPath, { flags: 'wx', mode: PRIVATE_FILE_MODE })).then(
       () => callback(null, { path: tempPath, size, sha256: hash.digest('hex'), sniffedMimeType: sniffMimeType(head) }),
       (error: unknown) => {
         void rm(tempPath, { force: true }).finally(() => callback(error));

@@ -1,8 +1,12 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectConfig, type ServiceConfig } from '@teamfit/common';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { type FileHandle, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+
+/** Media folders and files are the service's user's alone. */
+export const PRIVATE_FOLDER_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
 
 /** Partial uploads older than this are leftovers of a crash, not uploads in progress. */
 const STALE_PART_MS = 24 * 60 * 60 * 1000;
@@ -24,9 +28,12 @@ export class MediaDisk implements OnModuleInit {
 
   constructor(@InjectConfig() config: ServiceConfig) {
     this.folders = mediaFolders(config.mediaDir);
-    // Synchronously, so the folders exist before the first request can arrive.
-    mkdirSync(this.folders.tmp, { recursive: true });
-    mkdirSync(this.folders.files, { recursive: true });
+    // Synchronously, so the folders exist before the first request can arrive. Only the service's
+    // own user may enter them (folders made before this rule included): the files are private.
+    for (const folder of [this.folders.tmp, this.folders.files]) {
+      mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      chmodSync(folder, PRIVATE_FOLDER_MODE);
+    }
   }
 
   async onModuleInit(): Promise<void> {
