@@ -60,8 +60,18 @@ async function waitForOutput(runner: RunnerProcess, pattern: RegExp, timeoutMs: 
   }
 }
 
+/** `ps` exits 1 when nothing matches: a process without children has an empty list. */
+function psChildren(pid: number): string {
+  try {
+    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch (error) {
+    if ((error as { status?: number }).status === 1) return '';
+    throw error;
+  }
+}
+
 const childrenOf = (pid: number): Array<{ pid: number; args: string }> =>
-  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
+  psChildren(pid)
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => {
@@ -291,7 +301,12 @@ describe('npm start (the local runner)', () => {
     const runner = spawnRunner({ ...runnerEnv, SERVICE_INSTANCES: '2' });
     await waitForOutput(runner, /ready in/, 120_000);
     const pid = runner.child.pid ?? 0;
-    for (const name of SERVICE_NAMES) expect({ name, processes: serviceProcesses(pid, name).length }).toEqual({ name, processes: 2 });
+    const counts = SERVICE_NAMES.map((name) => ({ name, processes: serviceProcesses(pid, name).length }));
+    // The runner's output, should a count be off: what it started, restarted or stopped.
+    expect({ counts, output: counts.every((count) => count.processes === 2) ? '' : runner.output() }).toEqual({
+      counts: SERVICE_NAMES.map((name) => ({ name, processes: 2 })),
+      output: '',
+    });
 
     // An evaluation to read: the hub's most frequent call, GET /evaluation/evaluation/:id.
     const gateway = `http://127.0.0.1:${runnerEnv['GATEWAY_PORT']}`;
