@@ -33,11 +33,27 @@ export function spawnManaged(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  options: { ipc?: boolean } = {},
+  options: {
+    /** An IPC channel lets a Node child notice that the runner is gone, however it ended. */
+    ipc?: boolean;
+    /** Run as this user and group (PostgreSQL as root). */
+    uid?: number;
+    gid?: number;
+    /** How stop() asks the process to end; SIGTERM by default (PostgreSQL's fast shutdown is SIGINT). */
+    stopSignal?: NodeJS.Signals;
+    /** Its output is not shown. */
+    quiet?: boolean;
+  } = {},
 ): ManagedChild {
-  // An IPC channel lets a Node child notice that the runner is gone, however it ended.
-  const child = spawn(command, args, { env, stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] });
-  pipeWithPrefix(child, name, index);
+  const child = spawn(command, args, {
+    env,
+    stdio: options.ipc
+      ? ['ignore', 'pipe', 'pipe', 'ipc']
+      : ['ignore', options.quiet ? 'ignore' : 'pipe', options.quiet ? 'ignore' : 'pipe'],
+    ...(options.uid === undefined ? {} : { uid: options.uid }),
+    ...(options.gid === undefined ? {} : { gid: options.gid }),
+  });
+  if (!options.quiet) pipeWithPrefix(child, name, index);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     name,
@@ -45,7 +61,7 @@ export function spawnManaged(
     exited,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
+      child.kill(options.stopSignal ?? 'SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
       await exited;
       clearTimeout(timer);

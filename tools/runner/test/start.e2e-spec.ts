@@ -368,4 +368,32 @@ describe('npm start (the local runner)', () => {
     expect(await allFree(servicePorts(Number(runnerEnv['SERVICE_BASE_PORT']), 2))).toBe(true);
     expect(await isPortFree(Number(runnerEnv['GATEWAY_PORT']))).toBe(true);
   }, 180_000);
+
+  it('restarts PostgreSQL when it dies, and the services serve from the database again without a restart of their own', async () => {
+    const runner = spawnRunner(runnerEnv);
+    await waitForOutput(runner, /ready in/, 90_000);
+    const pid = runner.child.pid ?? 0;
+    const gateway = `http://127.0.0.1:${runnerEnv['GATEWAY_PORT']}`;
+    const ready = async () => (await fetch(`${gateway}/evaluation/health/ready`)).status;
+    expect(await ready()).toBe(200);
+    const services = SERVICE_NAMES.flatMap((name) => serviceProcesses(pid, name).map((child) => child.pid));
+    const postmaster = childrenOf(pid).find((child) => /\/postgres -D /.test(child.args));
+    expect(postmaster).toBeDefined();
+
+    process.kill(postmaster?.pid ?? 0, 'SIGKILL');
+    await waitForOutput(runner, /PostgreSQL exited unexpectedly \(SIGKILL, pid \d+\): restarting it in 0\.5 s/, 10_000);
+    await waitForOutput(runner, /PostgreSQL is back \(pid \d+\)/, 30_000);
+    // The services notice on their next statements; readiness is answered from the database again.
+    let status = 0;
+    for (let attempt = 0; attempt < 100 && status !== 200; attempt += 1) {
+      status = await ready();
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    expect(SERVICE_NAMES.flatMap((name) => serviceProcesses(pid, name).map((child) => child.pid))).toEqual(services);
+
+    runner.child.kill('SIGINT');
+    expect(await runner.exited).toBe(0);
+    expect(await isPortFree(Number(runnerEnv['EMBEDDED_POSTGRES_PORT']))).toBe(true);
+  }, 180_000);
 });

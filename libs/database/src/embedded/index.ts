@@ -3,7 +3,10 @@
 export {
   ensureDatabase,
   quoteIdentifier,
+  prepareEmbeddedPostgres,
   startEmbeddedPostgres,
+  waitForEmbeddedPostgres,
   type EmbeddedPostgresOptions,
+  type EmbeddedServerCommand,
   type RunningPostgres,
 } from '../embedded-postgres';
