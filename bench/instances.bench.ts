@@ -10,6 +10,7 @@ import { freePort } from '@teamfit/gateway';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isRunning } from '../tools/runner/child-process';
 import { waitForHealth } from '../tools/runner/service-health';
 import { SupervisedProcess } from '../tools/runner/supervisor';
 import { processCpuMs } from './bench-support';
@@ -106,8 +107,7 @@ async function main(): Promise<void> {
         const supervised = new SupervisedProcess({
           label: `the evaluation service (instance ${instance} of 2, port ${port})`,
           spawn: () => spawnBenchService('evaluation', { databaseUrl, keys, port, index: 1 + instance }),
-          ready: (child) =>
-            waitForHealth(port, 30_000, 'evaluation', () => child.process.exitCode === null && child.process.signalCode === null),
+          ready: (child) => waitForHealth(port, 30_000, 'evaluation', () => isRunning(child)),
           log: (line) => {
             log(`  ${line}`);
             if (line.includes(' is back ')) backs.splice(0).forEach((resolve) => resolve());

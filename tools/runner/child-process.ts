@@ -27,6 +27,9 @@ export interface ManagedChild {
   stop(): Promise<void>;
 }
 
+/** Whether the process has neither exited nor been ended by a signal yet. */
+export const isRunning = (child: ManagedChild): boolean => child.process.exitCode === null && child.process.signalCode === null;
+
 export function spawnManaged(
   name: string,
   index: number,

