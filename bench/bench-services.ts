@@ -4,6 +4,7 @@
 import { generateKeyPair, type KeyPairPem, TokenSigner } from '@teamfit/auth';
 import type { ServiceName } from '@teamfit/common';
 import {
+  ACCESS_LOG_FORMAT,
   DEFAULT_ADMIN_APP_ORIGIN,
   freePort,
   type LocalGateway,
@@ -159,7 +160,7 @@ export async function startBenchGateway(upstream: LocalGateway['upstream'], opti
   );
   if (options.timeline)
     config = config.replace(
-      `access_log ${logFile};`,
+      `access_log ${logFile} ${ACCESS_LOG_FORMAT};`,
       `log_format timeline '$msec $status $upstream_addr $upstream_status'; access_log ${logFile} timeline buffer=256k flush=1s;`,
     );
   const nginx = await startNginx({ config, runDir, port });
