@@ -50,3 +50,4 @@ export { BodyReadError, mediaTypeOf } from './http/request-body';
 export { BEARER_CHECK, type BearerCheck, JSON_BODY_LIMIT, UNAUTHENTICATED_BODY_LIMIT } from './http/body-parsers';
 export { MAX_ARRAY_ITEMS, MAX_BODY_VALUES, MAX_OBJECT_FIELDS } from './http/body-shape';
 export { ApiCallExportReader, identityPattern, type ExportedApiCallRow, type LoggedIdentity } from './privacy/persona-export.reader';
+export { ServiceMetrics, UNMATCHED_ROUTE, type QueueGauges } from './metrics/service-metrics';
