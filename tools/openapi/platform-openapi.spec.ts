@@ -90,7 +90,8 @@ describe('the OpenAPI description of the platform', () => {
       .filter(([, rule]) => rule === PUBLIC)
       .map(([key]) => key);
     expect(open.sort()).toEqual(publicRules.sort());
-    for (const tag of described.platform.tags ?? []) expect(tag.description).toEqual(expect.any(String));
+    for (const tag of described.platform.tags ?? [])
+      expect({ tag: tag.name, described: (tag.description ?? '') !== '' }).toEqual({ tag: tag.name, described: true });
   });
 
   it('gives every operation an operationId of its own, named after its service', () => {

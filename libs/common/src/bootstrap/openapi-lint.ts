@@ -54,7 +54,8 @@ function typeNullableCompositions(node: unknown, document: OpenAPIObject): void 
  * Completes what the generator leaves implicit, so the document lints clean: a public operation
  * says `security: []` (every other one names the bearer scheme), nullable compositions carry
  * their type, every tag used is listed with its description, and the document names its contact
- * and licence. Throws on a tag without a description (openapi-tags.ts).
+ * and licence. A tag without a description in openapi-tags.ts is listed with an empty one, which
+ * tools/openapi/platform-openapi.spec.ts refuses for the committed document.
  */
 export function completeOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
   const used: string[] = [];
@@ -62,8 +63,6 @@ export function completeOpenApiDocument(document: OpenAPIObject): OpenAPIObject 
     operation['security'] ??= [];
     for (const tag of (operation['tags'] as string[] | undefined) ?? []) if (!used.includes(tag)) used.push(tag);
   }
-  const undescribed = used.filter((tag) => OPENAPI_TAG_DESCRIPTIONS[tag] === undefined);
-  if (undescribed.length > 0) throw new Error(`OpenAPI tags without a description in openapi-tags.ts: ${undescribed.join(', ')}`);
   document.tags = used.map((name) => ({ name, description: OPENAPI_TAG_DESCRIPTIONS[name] ?? '' }));
   document.info = { ...document.info, contact: OPENAPI_CONTACT, license: OPENAPI_LICENSE };
   typeNullableCompositions(document.components?.schemas, document);
