@@ -175,7 +175,6 @@ async function main(): Promise<void> {
       const gateway = await startBenchGateway((service) => (service === 'evaluation' ? `127.0.0.1:${evaluation.port}` : '127.0.0.1:1'), {
         rateLimits: true,
         transform,
-        listen: '0.0.0.0',
       });
       cleanups.push(() => gateway.stop());
       const port = Number(new URL(gateway.url).port);
