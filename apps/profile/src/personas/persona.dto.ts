@@ -357,7 +357,7 @@ export class PersonaListQueryDto {
 /**
  * Path parameter of PATCH /persona/:persona_id. The template is `:id` like the persona's other
  * routes (OpenAPI forbids two paths that differ only in a parameter's name; no URL changes), and
- * the message keeps the name the specification gives the parameter.
+ * the message keeps the parameter's documented name, persona_id.
  */
 export class PersonaIdParams {
   @IsUUID(undefined, { message: 'persona_id must be a UUID' })
