@@ -7,7 +7,8 @@ import { ensureDatabase, prepareEmbeddedPostgres, provisionServiceRole, waitForE
 import { findNginx, isPortFree, type NginxInstance, renderLocalGatewayConfig, startNginx } from '@teamfit/gateway';
 import path from 'node:path';
 import { isRunning, type ManagedChild, spawnManaged } from './child-process';
-import { inboxCredentialsFile, type InboxCredentials, startMailCatcher } from './mail-catcher';
+import { inboxCredentialsFile, type InboxCredentials } from './inbox-credentials';
+import { startMailCatcher } from './mail-catcher';
 import { ensureCommand } from './ensure-command';
 import { loadRunnerConfig, type RunnerConfig } from './runner-config';
 import { waitForHealth } from './service-health';

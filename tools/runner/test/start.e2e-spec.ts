@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { inboxAuthorization, readInboxCredentials } from '../mail-catcher';
+import { inboxAuthorization, readInboxCredentials } from '../inbox-credentials';
 import { instancePort } from '../service-instances';
 
 // These tests run the built platform (`npm test` builds first) as `npm start` and the images do:
