@@ -4,7 +4,7 @@ import { SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { freePort, isPortFree } from '@teamfit/gateway';
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createTransport } from 'nodemailer';
 import { createServer } from 'node:net';
@@ -443,6 +443,9 @@ describe('npm start (the local runner)', () => {
       stdio: 'ignore',
     });
     rmSync(passwordFile);
+    // The services' compiled code from the runs before: a warm start, as the data folder of before had.
+    if (existsSync(path.join(dataDir, 'compile-cache')))
+      cpSync(path.join(dataDir, 'compile-cache'), path.join(legacyDir, 'compile-cache'), { recursive: true });
     try {
       const runner = spawnRunner({ ...runnerEnv, DATA_DIR: legacyDir });
       await waitForOutput(runner, /ready in/, 120_000);
