@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { ensureInboxCredentials, inboxAuthorization, type InboxCredentials } from './inbox-credentials';
 
 export interface MailCatcher {
@@ -54,7 +55,7 @@ function guardLiveUpdates(server: Server, authorization: string): void {
   for (const event of ['request', 'upgrade'] as const) {
     const listeners = server.listeners(event) as Array<(...args: unknown[]) => void>;
     server.removeAllListeners(event);
-    server.on(event, (request: IncomingMessage, target: NodeJS.WritableStream & { writeHead?: unknown }, ...rest: unknown[]) => {
+    server.on(event, (request: IncomingMessage, target: unknown, ...rest: unknown[]) => {
       if (!allowed(request)) return refuse(event, target);
       for (const listener of listeners) listener.call(server, request, target, ...rest);
     });
@@ -64,12 +65,12 @@ function guardLiveUpdates(server: Server, authorization: string): void {
 function refuse(event: 'request' | 'upgrade', target: unknown): void {
   const body = JSON.stringify({ error: 'Unauthorized' });
   if (event === 'request') {
-    const response = target as import('node:http').ServerResponse;
+    const response = target as ServerResponse;
     response.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Basic realm="MailDev"' });
     response.end(body);
     return;
   }
-  const socket = target as import('node:net').Socket;
+  const socket = target as Socket;
   socket.end(
     `HTTP/1.1 401 Unauthorized\r\nwww-authenticate: Basic realm="MailDev"\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
   );

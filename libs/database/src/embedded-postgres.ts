@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -107,20 +108,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
 /**
  * The data folder made ready to start: initdb on first use (through the package, which also
- * creates the `postgres` user when run as root) with the folder's generated password; a folder
- * made before passwords were generated gets one; the client authentication rewritten; the
- * socket folder made.
+ * creates the `postgres` user when run as root); the superuser given the folder's password when
+ * the folder is new or was made before passwords were generated; the client authentication
+ * rewritten; the socket folder made.
  */
 async function prepareDataFolder(options: EmbeddedPostgresOptions) {
   const layout = embeddedLayout(options.dataDir, options.port);
   const { credentials, created } = readOrCreateCredentials(layout.credentialsFile);
   const socketDir = socketDirOf(layout);
-  const server = await packagedServer(options, credentials.ownerPassword, socketDir);
+  // The package hands initdb its password in a file in the temporary folder that other users may
+  // read while initdb runs: it gets a throwaway one, replaced below before the server ever starts.
+  const server = await packagedServer(options, randomBytes(32).toString('hex'), socketDir);
   const fresh = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   if (fresh) await server.initialise();
   // As root the server runs as `postgres`, which the package creates on its first initdb.
   const owner = process.getuid?.() === 0 ? idsOf(EMBEDDED_USER) : undefined;
-  if (!fresh && created) resetOwnerPassword((await packagedBinaries()).postgres, options.dataDir, credentials.ownerPassword, owner);
+  if (fresh || created) resetOwnerPassword((await packagedBinaries()).postgres, options.dataDir, credentials.ownerPassword, owner);
   writeClientAuthentication(options.dataDir);
   secureSocketDir(socketDir, owner);
   return { server, credentials, layout, socketDir, owner };

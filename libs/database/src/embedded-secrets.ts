@@ -93,9 +93,10 @@ export function writeClientAuthentication(dataDir: string): void {
 }
 
 /**
- * Gives the superuser the data folder's password in a folder made before passwords were generated
- * (or whose passwords' file was lost): the server in single-user mode, which needs no password,
- * sets it before the server starts. The password goes through standard input, never a command line.
+ * Gives the superuser the data folder's password, in a new folder or one made before passwords
+ * were generated (or whose passwords' file was lost): the server in single-user mode, which needs
+ * no password, sets it before the server starts. The password goes through standard input, never
+ * a command line or a file.
  */
 export function resetOwnerPassword(
   postgresBinary: string,
