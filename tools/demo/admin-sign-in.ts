@@ -17,11 +17,18 @@ export interface AdminSession {
   accountId: string;
 }
 
+/** MailDev's message list, and the Authorization header its inbox asks for (none for an open one). */
+export interface MailApi {
+  url: string;
+  authorization: string | undefined;
+}
+
 /** The newest code mailed to `email` since `since` (ms), waiting up to five seconds for it to arrive. */
-async function codeFromMailDev(mailApiUrl: string, email: string, since: number): Promise<string> {
+async function codeFromMailDev(mail: MailApi, email: string, since: number): Promise<string> {
   const wanted = email.toLowerCase();
+  const mailApiUrl = mail.url;
   for (let tries = 0; tries < 20; tries += 1) {
-    const response = await fetch(mailApiUrl);
+    const response = await fetch(mailApiUrl, { headers: mail.authorization ? { authorization: mail.authorization } : {} });
     if (!response.ok) throw new Error(`MailDev at ${mailApiUrl} answered ${response.status}`);
     const mails = (await response.json()) as CaughtMail[];
     const newest = mails
@@ -35,7 +42,7 @@ async function codeFromMailDev(mailApiUrl: string, email: string, since: number)
   throw new Error(`no sign-in code for ${email} arrived at ${mailApiUrl}`);
 }
 
-export async function signInAsAdmin(client: GatewayClient, mailApiUrl: string, email: string): Promise<AdminSession> {
+export async function signInAsAdmin(client: GatewayClient, mail: MailApi, email: string): Promise<AdminSession> {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   // MailDev stamps a message when it receives it; a little slack for clocks read a moment apart.
@@ -44,7 +51,7 @@ export async function signInAsAdmin(client: GatewayClient, mailApiUrl: string, e
     body: { emailAddress: email, codeChallenge: challenge },
     expect: [200],
   });
-  const otp = await codeFromMailDev(mailApiUrl, email, since);
+  const otp = await codeFromMailDev(mail, email, since);
   const verified = await client.post<{ accessToken: string; account: { id: string; isAdmin: boolean } }>('/auth/verify', {
     body: { otp, codeVerifier: verifier },
     token: login.body.accessToken,

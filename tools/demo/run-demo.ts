@@ -13,6 +13,8 @@ import { seedServiceRequests, type Ticket } from './seed-service-requests';
 export interface DemoOptions {
   gatewayUrl: string;
   mailApiUrl: string;
+  /** The inbox's Authorization header (`npm start`'s MailDev asks for its data folder's credentials). */
+  mailAuthorization: string | undefined;
   adminEmail: string;
   log?: (line: string) => void;
 }
@@ -37,7 +39,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const client = new GatewayClient(options.gatewayUrl);
   const tally = new DemoTally();
   log(`signing in as ${options.adminEmail} (code from ${options.mailApiUrl})`);
-  const session = await signInAsAdmin(client, options.mailApiUrl, options.adminEmail);
+  const session = await signInAsAdmin(client, { url: options.mailApiUrl, authorization: options.mailAuthorization }, options.adminEmail);
   client.token = session.accessToken;
 
   log(`organisation: ${ORGANISATION.name}`);

@@ -13,6 +13,8 @@ const RUNNER = path.resolve(__dirname, '../runner/start.js');
 export interface ScratchPlatform {
   gatewayUrl: string;
   mailApiUrl: string;
+  /** Its data folder, where the runner keeps the inbox's credentials. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -59,5 +61,5 @@ export async function startScratchPlatform(timeoutMs = 120_000): Promise<Scratch
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { gatewayUrl, mailApiUrl: `http://localhost:${inboxPort}/api/email`, stop };
+  return { gatewayUrl, mailApiUrl: `http://localhost:${inboxPort}/api/email`, dataDir, stop };
 }

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runDemo } from '../demo/run-demo';
+import { inboxAuthorization, readInboxCredentials } from '../runner/inbox-credentials';
 import { demoIdempotenceFailures } from './demo-idempotence';
 import { type ScratchPlatform, startScratchPlatform } from './scratch-platform';
 import { readWalkthrough, runWalkthrough } from './walkthrough';
@@ -17,6 +18,7 @@ const started = Date.now();
 const log = (line: string) => console.log(`[test:postman ${((Date.now() - started) / 1000).toFixed(0)} s] ${line}`);
 
 function runNewman(platform: ScratchPlatform): Promise<number> {
+  const inbox = readInboxCredentials(platform.dataDir);
   const args = [
     require.resolve('newman/bin/newman.js'),
     'run',
@@ -28,6 +30,10 @@ function runNewman(platform: ScratchPlatform): Promise<number> {
     `baseUrl=${platform.gatewayUrl}`,
     '--env-var',
     `mailApiUrl=${platform.mailApiUrl}`,
+    '--env-var',
+    `mailUser=${inbox.user}`,
+    '--env-var',
+    `mailPassword=${inbox.password}`,
     '--bail',
     '--timeout-request',
     '30000',
@@ -41,7 +47,11 @@ function runNewman(platform: ScratchPlatform): Promise<number> {
 }
 
 async function checkDemo(platform: ScratchPlatform): Promise<string[]> {
-  const options = { gatewayUrl: platform.gatewayUrl, mailApiUrl: platform.mailApiUrl, adminEmail: process.env['ADMIN_EMAIL'] || 'admin@teamfit.local' };
+  const options = {
+    gatewayUrl: platform.gatewayUrl,
+    mailApiUrl: platform.mailApiUrl,
+    mailAuthorization: inboxAuthorization(readInboxCredentials(platform.dataDir)),
+    adminEmail: process.env['ADMIN_EMAIL'] || 'admin@teamfit.local' };
   log('demo data, first run');
   const first = await runDemo({ ...options, log: (line) => log(`demo: ${line}`) });
   log(`first run: ${first.created} written, ${first.reused} found`);
@@ -53,7 +63,12 @@ async function checkDemo(platform: ScratchPlatform): Promise<string[]> {
 
 async function checkWalkthrough(platform: ScratchPlatform): Promise<boolean> {
   log('docs/walkthrough.md, every block in order');
-  const target = { gatewayUrl: platform.gatewayUrl, inboxUrl: new URL(platform.mailApiUrl).origin, adminEmail: process.env['ADMIN_EMAIL'] || undefined };
+  const target = {
+    gatewayUrl: platform.gatewayUrl,
+    inboxUrl: new URL(platform.mailApiUrl).origin,
+    adminEmail: process.env['ADMIN_EMAIL'] || undefined,
+    dataDir: platform.dataDir,
+  };
   const { failures } = await runWalkthrough(readWalkthrough(ROOT), target);
   for (const failure of failures) log(`walkthrough: ${failure}`);
   return failures.length === 0;

@@ -8,7 +8,12 @@ const fence = (...lines: string[]) => ['```sh', ...lines, '```'].join('\n');
 
 describe('docs/walkthrough.md as a script', () => {
   const page = readWalkthrough(ROOT);
-  const target = { gatewayUrl: 'http://127.0.0.1:18080', inboxUrl: 'http://127.0.0.1:11080', adminEmail: 'boss@example.test' };
+  const target = {
+    gatewayUrl: 'http://127.0.0.1:18080',
+    inboxUrl: 'http://127.0.0.1:11080',
+    adminEmail: 'boss@example.test',
+    dataDir: '/tmp/teamfit-scratch',
+  };
 
   it('goes through the gateway and the inbox only, both of which the run points elsewhere', () => {
     const blocks = [...page.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
@@ -21,6 +26,10 @@ describe('docs/walkthrough.md as a script', () => {
     expect(script).toContain('127.0.0.1:18080/auth/login');
     expect(script).toContain('127.0.0.1:11080/api/email');
     expect(script).toContain('boss@example.test');
+    // The inbox's credentials, from the run's data folder.
+    expect(script).toContain('cat /tmp/teamfit-scratch/secrets/maildev-inbox');
+    expect(script).toContain('curl -s -u "$INBOX" 127.0.0.1:11080/api/email');
+    expect(script).not.toMatch(/(?<![\w/.-])\.data\//);
   });
 
   it('checks the answers the page shows, with the line each starts on', () => {

@@ -29,6 +29,8 @@ export interface WalkthroughTarget {
   inboxUrl: string;
   /** The administrator the platform ensures; the page uses the default `admin@teamfit.local`. */
   adminEmail?: string;
+  /** The platform's data folder (DATA_DIR); the page reads the inbox's credentials from `.data/`. */
+  dataDir?: string;
 }
 
 const FENCE_OPEN = /^```sh\s*$/;
@@ -54,6 +56,7 @@ export function walkthroughScript(page: string, target: WalkthroughTarget): Walk
   const retarget = (line: string) => {
     let result = line.replaceAll('localhost:8080', gateway).replaceAll('localhost:1080', inbox);
     if (target.adminEmail) result = result.replaceAll('admin@teamfit.local', target.adminEmail);
+    if (target.dataDir) result = result.replaceAll(/(?<![\w/.-])\.data\//g, `${target.dataDir}/`);
     return result;
   };
   const lines = page.split('\n');

@@ -4,6 +4,8 @@ import { readNodeRuntime, withNodeRuntime } from './node-runtime';
 
 export interface ServiceProcessSettings {
   databaseUrl: string;
+  /** Where the migrations run when `databaseUrl` is a role that only reads and writes rows (the embedded server's). */
+  migrationDatabaseUrl?: string;
   smtpUrl: string;
   keys: { privateKeyPem: string; publicKeyPem: string };
   /** Root of the built tree (`dist/`). */
@@ -37,6 +39,7 @@ export function serviceProcess(
       PORT: String(settings.port ?? SERVICES[name].port),
       HOST: '127.0.0.1',
       DATABASE_URL: settings.databaseUrl,
+      ...(settings.migrationDatabaseUrl ? { DATABASE_MIGRATION_URL: settings.migrationDatabaseUrl } : {}),
       SMTP_URL: settings.smtpUrl,
       JWT_PUBLIC_KEY: settings.keys.publicKeyPem,
       JWT_PRIVATE_KEY: signs ? settings.keys.privateKeyPem : '',

@@ -3,10 +3,11 @@
 // processes each, restarted when one dies) and the nginx gateway in front of every instance.
 import { ensureKeyPairFiles } from '@teamfit/auth/keys';
 import { SERVICE_NAMES } from '@teamfit/common/services';
-import { ensureDatabase, prepareEmbeddedPostgres, waitForEmbeddedPostgres } from '@teamfit/database/embedded';
+import { ensureDatabase, prepareEmbeddedPostgres, provisionServiceRole, waitForEmbeddedPostgres } from '@teamfit/database/embedded';
 import { findNginx, isPortFree, type NginxInstance, renderLocalGatewayConfig, startNginx } from '@teamfit/gateway';
 import path from 'node:path';
 import { isRunning, type ManagedChild, spawnManaged } from './child-process';
+import { inboxCredentialsFile, type InboxCredentials } from './inbox-credentials';
 import { startMailCatcher } from './mail-catcher';
 import { ensureCommand } from './ensure-command';
 import { loadRunnerConfig, type RunnerConfig } from './runner-config';
@@ -45,7 +46,6 @@ async function main(): Promise<void> {
     ['gateway (GATEWAY_PORT)', config.GATEWAY_PORT],
     ...instances.map((instance): [string, number] => [`${instance.name} service`, instance.port]),
   ];
-  if (!config.DATABASE_URL) ports.push(['embedded PostgreSQL (EMBEDDED_POSTGRES_PORT)', config.EMBEDDED_POSTGRES_PORT]);
   if (!config.SMTP_URL) ports.push(['MailDev SMTP', config.MAILDEV_SMTP_PORT], ['MailDev inbox', config.MAILDEV_WEB_PORT]);
   for (const [what, port] of ports) {
     if (!(await isPortFree(port))) {
@@ -77,6 +77,7 @@ async function main(): Promise<void> {
 
   try {
     let databaseUrl = config.DATABASE_URL;
+    let migrationDatabaseUrl: string | undefined;
     let postgres: SupervisedProcess | undefined;
     if (!databaseUrl) {
       const server = await prepareEmbeddedPostgres({
@@ -104,20 +105,28 @@ async function main(): Promise<void> {
         },
       });
       const database = postgres;
-      running.stops.push({ name: 'postgres', stop: () => database.stop() });
+      running.stops.push({ name: 'postgres', stop: () => database.stop().finally(() => server.release()) });
       await database.ready(database.start());
       await ensureDatabase(server.adminUrl, 'teamfit');
-      databaseUrl = server.url;
+      // The services connect as a role that only reads and writes rows; their migrations run as the owner.
+      await provisionServiceRole(server.url, server.servicePassword);
+      databaseUrl = server.serviceUrl;
+      migrationDatabaseUrl = server.url;
+      const shown = (target: string) => path.relative(REPOSITORY_ROOT, target) || '.';
       log(
-        `embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_POSTGRES_PORT} (data in ${path.relative(REPOSITORY_ROOT, path.join(dataDir, 'postgres'))})`,
+        `embedded PostgreSQL on its socket in ${server.socketDir} (port ${config.EMBEDDED_POSTGRES_PORT}, no TCP; data in ${shown(path.join(dataDir, 'postgres'))}, passwords in ${shown(path.join(dataDir, 'secrets', 'postgres.json'))})`,
       );
     }
 
     let smtpUrl = config.SMTP_URL;
+    let inbox: InboxCredentials | undefined;
     if (!smtpUrl) {
-      const maildev = await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT });
+      const maildev = await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT, dataDir });
       running.stops.push({ name: 'maildev', stop: () => maildev.stop() });
-      log(`MailDev: SMTP on 127.0.0.1:${config.MAILDEV_SMTP_PORT}, inbox on http://localhost:${config.MAILDEV_WEB_PORT}`);
+      inbox = maildev.credentials;
+      log(
+        `MailDev: SMTP on 127.0.0.1:${config.MAILDEV_SMTP_PORT}, inbox on http://localhost:${config.MAILDEV_WEB_PORT} (credentials in ${path.relative(REPOSITORY_ROOT, inboxCredentialsFile(dataDir)) || inboxCredentialsFile(dataDir)})`,
+      );
       smtpUrl = `smtp://127.0.0.1:${config.MAILDEV_SMTP_PORT}`;
     }
 
@@ -127,7 +136,7 @@ async function main(): Promise<void> {
         : ensureKeyPairFiles(path.join(dataDir, 'keys'));
 
     // A warm start (the data folder kept) finds the services' compiled code here too.
-    const settings = { databaseUrl, smtpUrl, keys, dataDir, codeCacheDir: path.join(dataDir, 'compile-cache') };
+    const settings = { databaseUrl, migrationDatabaseUrl, smtpUrl, keys, dataDir, codeCacheDir: path.join(dataDir, 'compile-cache') };
     const supervised = instances.map((instance) => ({
       instance,
       process: supervisedService(instance, instances, settings, running, shutdown),
@@ -181,7 +190,10 @@ async function main(): Promise<void> {
           : `${own.length} instances, ports ${own.map((instance) => instance.port).join(', ')}`;
       log(`${name.padEnd(14)} ${base}/${name}/health   (OpenAPI: ${base}/${name}/docs; ${where})`);
     }
-    if (!config.SMTP_URL) log(`mail inbox     http://localhost:${config.MAILDEV_WEB_PORT}   (MailDev: one-time passwords land here)`);
+    if (inbox)
+      log(
+        `mail inbox     http://localhost:${config.MAILDEV_WEB_PORT}   (MailDev: one-time passwords land here; user ${inbox.user}, password ${inbox.password})`,
+      );
     log('press Ctrl-C to stop everything');
   } catch (error) {
     log(`start failed: ${(error as Error).message}`);
@@ -191,6 +203,7 @@ async function main(): Promise<void> {
 
 interface ProcessSettings {
   databaseUrl: string;
+  migrationDatabaseUrl: string | undefined;
   smtpUrl: string;
   keys: { privateKeyPem: string; publicKeyPem: string };
   dataDir: string;

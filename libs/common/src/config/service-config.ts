@@ -30,6 +30,7 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: postgresUrl,
   DATABASE_READ_URL: postgresUrl.optional(),
+  DATABASE_MIGRATION_URL: postgresUrl.optional(),
   JWT_PUBLIC_KEY: pem('PUBLIC KEY'),
   JWT_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
   JWT_PREVIOUS_PUBLIC_KEYS: pemList('PUBLIC KEY').optional(),
@@ -70,6 +71,11 @@ export interface ServiceConfig {
   readonly databaseUrl: string;
   /** A streaming replica of DATABASE_URL for reads that tolerate a little lag; unset, every read goes to the primary. */
   readonly databaseReadUrl: string | undefined;
+  /**
+   * Where the migrations run at start: a role that may change the schemas, when DATABASE_URL's
+   * role may only read and write rows (docs/adr/0066-local-secrets-per-data-folder.md); unset, DATABASE_URL.
+   */
+  readonly migrationDatabaseUrl: string;
   readonly jwt: {
     readonly publicKeyPem: string;
     readonly privateKeyPem: string | undefined;
@@ -129,6 +135,7 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     bodyLimitBytes: defaults.bodyLimitMb * 1024 * 1024,
     databaseUrl: values.DATABASE_URL,
     databaseReadUrl: values.DATABASE_READ_URL,
+    migrationDatabaseUrl: values.DATABASE_MIGRATION_URL ?? values.DATABASE_URL,
     jwt: {
       publicKeyPem: values.JWT_PUBLIC_KEY,
       privateKeyPem: SIGNING_SERVICES.has(service) ? values.JWT_PRIVATE_KEY : undefined,

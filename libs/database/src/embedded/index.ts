@@ -10,3 +10,4 @@ export {
   type EmbeddedServerCommand,
   type RunningPostgres,
 } from '../embedded-postgres';
+export { provisionServiceRole } from '../service-role';

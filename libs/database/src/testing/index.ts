@@ -1,5 +1,6 @@
 export {
   TEST_ADMIN_URL_ENV,
+  TEST_SERVICE_URL_ENV,
   TEST_TEMPLATE_ENV,
   createTestDatabase,
   migrationsUpTo,

@@ -18,10 +18,13 @@ async function main(): Promise<void> {
     forTests: true,
   };
   const primary = await startEmbeddedPostgres(primaryOptions);
-  const replica = await startEmbeddedReplica(primaryOptions, {
-    dataDir: path.join(scratch, 'replica'),
-    port: Number(process.env['REPLICA_PORT']),
-  });
+  const replica = await startEmbeddedReplica(
+    { ...primaryOptions, adminUrl: primary.adminUrl },
+    {
+      dataDir: path.join(scratch, 'replica'),
+      port: Number(process.env['REPLICA_PORT']),
+    },
+  );
   let stopping: Promise<void> | undefined;
   const stopAll = () => (stopping ??= replica.remove().finally(() => primary.stop()));
 

@@ -7,10 +7,13 @@ import { Client, Pool } from 'pg';
 import { type Database, survivingConnectionLoss } from '../database.module';
 import { quoteIdentifier } from '../embedded-postgres';
 import { type MigrationTarget, runMigrations } from '../migrations';
+import { provisionServiceRole } from '../service-role';
 
 /** Environment the Jest global setup leaves for test files. */
 export const TEST_ADMIN_URL_ENV = 'TEAMFIT_TEST_ADMIN_URL';
 export const TEST_TEMPLATE_ENV = 'TEAMFIT_TEST_TEMPLATE';
+/** The services' role on the run's server (a URL of its maintenance database); unset, tests use the owner's. */
+export const TEST_SERVICE_URL_ENV = 'TEAMFIT_TEST_SERVICE_URL';
 
 export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
@@ -18,8 +21,17 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** Builds the migrated template every test database is cloned from (once per test run). */
-export async function prepareTemplateDatabase(adminUrl: string, template: string, targets: MigrationTarget[]): Promise<void> {
+/**
+ * Builds the migrated template every test database is cloned from (once per test run). With the
+ * services' role's password, the role and its default privileges are provisioned in the template
+ * first, so that every clone grants the role what the migrations made.
+ */
+export async function prepareTemplateDatabase(
+  adminUrl: string,
+  template: string,
+  targets: MigrationTarget[],
+  servicePassword?: string,
+): Promise<void> {
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -29,11 +41,15 @@ export async function prepareTemplateDatabase(adminUrl: string, template: string
     await admin.end();
   }
   const templateUrl = withDatabase(adminUrl, template);
+  if (servicePassword !== undefined) await provisionServiceRole(templateUrl, servicePassword);
   for (const target of targets) await runMigrations(templateUrl, target);
 }
 
 export interface TestDatabase {
+  /** As the owner: migrations, fixtures, whatever a test needs to set up. */
   url: string;
+  /** As the services' role, which only reads and writes rows (the owner's URL on a server given to the run). */
+  serviceUrl: string;
   name: string;
   drop(): Promise<void>;
 }
@@ -58,8 +74,10 @@ export async function createTestDatabase(env: NodeJS.ProcessEnv = process.env, o
   } finally {
     await admin.end();
   }
+  const serviceUrl = env[TEST_SERVICE_URL_ENV];
   return {
     url: withDatabase(adminUrl, name),
+    serviceUrl: withDatabase(serviceUrl || adminUrl, name),
     name,
     drop: async () => {
       const client = new Client({ connectionString: adminUrl });

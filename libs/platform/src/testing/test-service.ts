@@ -15,6 +15,8 @@ import { migrateService } from '../start-service';
 
 export interface TestServiceOptions {
   databaseUrl: string;
+  /** Where the migrations run (DATABASE_MIGRATION_URL) when `databaseUrl` is the services' role; unset, `databaseUrl`. */
+  migrationDatabaseUrl?: string;
   keys: KeyPairPem;
   env?: Record<string, string>;
   /** Run the service's migrations first, as `main.ts` does (test databases are usually migrated clones). */
@@ -31,6 +33,7 @@ export function testServiceConfig(service: ServiceName, options: TestServiceOpti
     PORT: '0',
     LOG_LEVEL: 'error',
     DATABASE_URL: options.databaseUrl,
+    ...(options.migrationDatabaseUrl ? { DATABASE_MIGRATION_URL: options.migrationDatabaseUrl } : {}),
     JWT_PUBLIC_KEY: options.keys.publicKeyPem,
     JWT_PRIVATE_KEY: options.keys.privateKeyPem,
     ...options.env,
@@ -51,7 +54,7 @@ export async function startTestService(
   options: TestServiceOptions,
 ): Promise<RunningTestService> {
   const config = testServiceConfig(service, options);
-  if (options.migrate) await migrateService(config.databaseUrl, service);
+  if (options.migrate) await migrateService(config.migrationDatabaseUrl, service);
   const app = await createServiceApp(config, moduleFactory, { logOutput: options.logOutput });
   await app.listen(0, '127.0.0.1');
   const server = app.getHttpServer() as Server;
@@ -129,7 +132,13 @@ export function serviceUnderTest(
   let running: RunningTestService | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
-    running = await startTestService(service, moduleFactory, { databaseUrl: database.url, keys: tokens.keys, env: options.env });
+    // As the services' role where the run has one (the embedded server), so that its grants are tested too.
+    running = await startTestService(service, moduleFactory, {
+      databaseUrl: database.serviceUrl,
+      migrationDatabaseUrl: database.url,
+      keys: tokens.keys,
+      env: options.env,
+    });
   });
   afterAll(async () => {
     await running?.close();
