@@ -14,6 +14,8 @@ export class KeySetController {
   @Header('Cache-Control', 'public, max-age=300')
   @ApiOperation({
     summary: 'The public keys that verify platform tokens (JSON Web Key Set), for services and clients that verify tokens themselves',
+    description:
+      "Public: no token needed; cacheable for five minutes (`Cache-Control: public, max-age=300`). Every ES256 key that verifies the platform's tokens, the current signing key first, each with its `kid`: a verifier picks the key named by the token header's `kid`.",
   })
   @ApiOkResponse({ type: JsonWebKeySetDto })
   keySet(): JsonWebKeySetDto {

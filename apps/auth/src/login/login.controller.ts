@@ -13,7 +13,11 @@ export class LoginController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'E-mail a one-time password; the returned access token is good only for /verify' })
+  @ApiOperation({
+    summary: 'E-mail a one-time password; the returned access token is good only for /verify',
+    description:
+      "Public; the gateway allows 5 sign-in requests a minute per client address (burst 10). Starts the sign-in of the account with this e-mail address (ignoring case): a six-digit code, valid 10 minutes, is e-mailed to it, and the answer's access token is a `login` token (10 minutes) good only for POST /auth/verify; the refresh token of this answer never becomes usable. A new login supersedes the account's previous code; a BLOCKED account is 403 and nothing is sent; after repeated wrong codes the account must wait (429 with Retry-After).",
+  })
   @ApiOkResponse({ type: TokenPairDto })
   @ApiErrors({
     400: 'Invalid e-mail address or code challenge',
@@ -28,7 +32,11 @@ export class LoginController {
   @Post('verify')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Prove the e-mailed code and the PKCE verifier; returns access and refresh tokens' })
+  @ApiOperation({
+    summary: 'Prove the e-mailed code and the PKCE verifier; returns access and refresh tokens',
+    description:
+      "Needs the `login` token of POST /auth/login as Bearer (any other token: 403). Checks the six-digit code and the PKCE `codeVerifier` against the login's `codeChallenge`; on success the code is spent and the answer carries a 15-minute `account` access token, a refresh token (rotated on every use; the session ends 30 days after this verify) and the signed-in account. A code allows five wrong tries, then a new login is needed; after repeated wrong codes the account must wait (429 with Retry-After).",
+  })
   @ApiOkResponse({ type: VerifyResponseDto })
   @ApiErrors({
     400: 'Wrong, expired or used code, or wrong verifier',
@@ -44,7 +52,11 @@ export class LoginController {
   @Public()
   @Post('token')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange a refresh token for a new pair; the old one is spent' })
+  @ApiOperation({
+    summary: 'Exchange a refresh token for a new pair; the old one is spent',
+    description:
+      'Public: the refresh token in the body is the credential. Answers a new 15-minute access token and a new refresh token and spends the presented one. Presenting a refresh token that was already rotated signs out its whole session (every token rotated from the same sign-in) and is 403, as are expired or revoked tokens and those of an account that is BLOCKED or gone; a session ends 30 days after its sign-in however often it is refreshed.',
+  })
   @ApiOkResponse({ type: TokenPairDto })
   @ApiErrors({ 403: 'Invalid, expired, revoked or re-used refresh token' })
   token(@Body() body: RefreshRequestDto): Promise<TokenPairDto> {
@@ -54,7 +66,11 @@ export class LoginController {
   @Public()
   @Post('logout')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Sign a session out: its refresh token and every token rotated from the same sign-in stop working' })
+  @ApiOperation({
+    summary: 'Sign a session out: its refresh token and every token rotated from the same sign-in stop working',
+    description:
+      "Public: the refresh token in the body is the credential. Revokes the token's whole family, so no token of that session can be refreshed any more. Idempotent: an unknown, spent or already revoked token answers 204 as well.",
+  })
   @ApiNoContentResponse({ description: 'Signed out (also when the token was unknown or already revoked); no body' })
   async logout(@Body() body: RefreshRequestDto): Promise<void> {
     await this.logins.logout(body.refreshToken);

@@ -26,7 +26,7 @@ export class TeamAnalysisController {
   @ApiOperation({
     summary: 'Every persona with a completed evaluation scored against the team, ranked and paged; nothing is stored',
     description:
-      "Each persona's latest completed evaluation, scored as team-match (the team's own evaluations) and compare-team (others') score it; the team's members are left out of their own team context.",
+      "Any account token (administrator or not); persona tokens are refused (403). Each persona's latest completed evaluation, scored as team-match (the team's own evaluations) and compare-team (others') score it; the team's members are left out of their own team context.",
   })
   @ApiOkResponse({ type: ShortlistDto })
   @ApiErrors({ 400: 'id, a filter, roleId, roleWeight, sort or paging invalid (the message names the field)', 404: 'No team has this id' })
@@ -42,7 +42,8 @@ export class TeamAnalysisController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'The team with personas added and removed: its profile before and after, and each member’s fit; nothing is stored',
-    description: "Each member's fit is their workstyle score against the others, as team-match scores a member.",
+    description:
+      "Any account token (administrator or not); persona tokens are refused (403). Each member's fit is their workstyle score against the others, as team-match scores a member.",
   })
   @ApiOkResponse({ type: TeamSimulationDto })
   @ApiErrors({

@@ -47,7 +47,11 @@ export class MediaFileController {
   @HttpCode(201)
   @UseInterceptors(InterruptedUploadInterceptor, MediaUploadInterceptor)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Upload a file (administrators); the MIME type is sniffed from the content' })
+  @ApiOperation({
+    summary: 'Upload a file (administrators); the MIME type is sniffed from the content',
+    description:
+      'Administrator account tokens only (other accounts and persona tokens: 403; the organisation service forwards an administrator\'s own token when it stores a logo or an attachment). Streams one `file` part (at most 100 MB) to disk and answers its `id`, size, SHA-256 and MIME type, sniffed from the first bytes (PNG, JPEG, WebP, GIF, PDF, else application/octet-stream; the declared type and the name are ignored). `public` "true" makes it readable without a token at /media/public/{id}; files are private by default.',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadMediaBodyDto })
   @ApiCreatedResponse({ type: MediaFileDto })
@@ -67,7 +71,11 @@ export class MediaFileController {
 
   @Get('media/:id')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Download a file (public files: any valid token; private files: administrators)' })
+  @ApiOperation({
+    summary: 'Download a file (public files: any valid token; private files: administrators)',
+    description:
+      'A public file: any valid account or persona access token; a private file: administrator accounts only (403). Streams the bytes with the stored Content-Type and `ETag` (the quoted SHA-256); `If-None-Match` with the current tag answers 304 without a body. `Cache-Control: private, no-cache`; anything but a public image comes as an attachment (Content-Disposition), never rendered inline.',
+  })
   @ApiProduces('application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf')
   @ApiOkResponse({
     description: 'The raw bytes, Content-Type from the stored MIME type, ETag the SHA-256',
@@ -91,7 +99,11 @@ export class MediaFileController {
   @Delete('media/:id')
   @AdminOnly()
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Delete a file (administrators)' })
+  @ApiOperation({
+    summary: 'Delete a file (administrators)',
+    description:
+      "Administrator account tokens only (other accounts and persona tokens: 403). Removes the file's record, then its bytes, and answers `{message}`; its URLs answer 404 from then on.",
+  })
   @ApiOkResponse({ type: MediaFileDeletedDto })
   @ApiErrors({
     400: 'id is not an ObjectId',
@@ -107,7 +119,11 @@ export class MediaFileController {
   @Get('public/:id')
   @Public()
   @ApiSecurity({})
-  @ApiOperation({ summary: 'Download a public file without a token (e.g. an organisation logo)' })
+  @ApiOperation({
+    summary: 'Download a public file without a token (e.g. an organisation logo)',
+    description:
+      'Public: no token needed. Streams a public file with its Content-Type, `ETag` (the quoted SHA-256) and `Cache-Control: public, max-age=31536000, immutable` (a file never changes under its id); `If-None-Match` with the current tag answers 304. A private file is 404 here, like an unknown id.',
+  })
   @ApiProduces('application/octet-stream', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf')
   @ApiOkResponse({ description: 'The raw bytes, cacheable for a year', schema: { type: 'string', format: 'binary' } })
   @ApiErrors({ 400: 'id is not an ObjectId', 404: 'No public file has this id (private files are 404 here too)' })

@@ -33,7 +33,11 @@ export class OrganisationController {
   constructor(private readonly organisations: OrganisationService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List organisations' })
+  @ApiOperation({
+    summary: 'List organisations',
+    description:
+      'Any account token (administrator or not); persona tokens are refused (403). Every organisation, oldest first, as one array (not paged) in the short list shape: `_id`, `name`, `industry`, `country` and the timestamps (GET …/{id} has every setting).',
+  })
   @ApiOkResponse({ type: OrganisationListItemDto, isArray: true })
   list(): Promise<OrganisationListItemDto[]> {
     return this.organisations.list();
@@ -43,7 +47,11 @@ export class OrganisationController {
   @AdminOnly()
   @HttpCode(200)
   @UseInterceptors(MultipartOnlyInterceptor, LogoInterceptor)
-  @ApiOperation({ summary: 'Create an organisation (administrators); multipart/form-data, values as strings' })
+  @ApiOperation({
+    summary: 'Create an organisation (administrators); multipart/form-data, values as strings',
+    description:
+      "Administrator account tokens only (other accounts and persona tokens: 403). Takes `multipart/form-data` only (a JSON body is 400), every value a string, and an optional `logo` (PNG, WebP or JPEG, at most 5 MB) stored as a public media file with the caller's token; `name` and `urlName` are unique ignoring case (409 naming which). Answers 200 with `{organisation}`; if the organisation cannot be written, the stored logo is deleted again.",
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: CreateOrganisationFormDto })
   @ApiOkResponse({ type: OrganisationEnvelopeDto })
@@ -61,7 +69,11 @@ export class OrganisationController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get an organisation by its `id` (UUID) or `_id`' })
+  @ApiOperation({
+    summary: 'Get an organisation by its `id` (UUID) or `_id`',
+    description:
+      'Any account token (administrator or not); persona tokens are refused (403). The organisation with every setting; `logo` is the public URL of its logo (`/media/public/{id}`) or null.',
+  })
   @ApiOkResponse({ type: OrganisationDto })
   @ApiErrors({ 400: 'id is neither a UUID nor an ObjectId', 404: 'No organisation has this id' })
   get(@Param() { id }: OrganisationIdParams): Promise<OrganisationDto> {
@@ -71,7 +83,11 @@ export class OrganisationController {
   @Put(':id')
   @AdminOnly()
   @UseInterceptors(MultipartOnlyInterceptor, LogoInterceptor)
-  @ApiOperation({ summary: 'Update an organisation (administrators); any subset of the fields; a new logo replaces the old one' })
+  @ApiOperation({
+    summary: 'Update an organisation (administrators); any subset of the fields; a new logo replaces the old one',
+    description:
+      'Administrator account tokens only (other accounts and persona tokens: 403). `multipart/form-data` only: changes the fields sent (an empty value clears a nullable setting); a request with nothing in it changes nothing, not even `updatedAt`. A new `logo` replaces the old one, which is deleted from the media service once the update has committed.',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UpdateOrganisationFormDto })
   @ApiOkResponse({ type: OrganisationDto })
@@ -91,7 +107,11 @@ export class OrganisationController {
 
   @Delete(':id')
   @AdminOnly()
-  @ApiOperation({ summary: 'Delete an organisation and its logo (administrators)' })
+  @ApiOperation({
+    summary: 'Delete an organisation and its logo (administrators)',
+    description:
+      'Administrator account tokens only (other accounts and persona tokens: 403). Deletes the organisation, then its logo from the media service (best effort: a failure leaves an unused file, never an organisation pointing at a missing one), and answers `{message}`.',
+  })
   @ApiOkResponse({ type: OrganisationDeletedDto })
   @ApiErrors({ 400: 'id is neither a UUID nor an ObjectId', 404: 'No organisation has this id' })
   async remove(@Param() { id }: OrganisationIdParams, @Headers('authorization') authorization: string): Promise<OrganisationDeletedDto> {

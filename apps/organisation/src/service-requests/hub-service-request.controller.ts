@@ -26,21 +26,33 @@ export class HubServiceRequestController {
   constructor(private readonly hub: HubServiceRequestService) {}
 
   @Post()
-  @ApiOperation({ summary: 'File a service request as the token’s subject' })
+  @ApiOperation({
+    summary: 'File a service request as the token’s subject',
+    description:
+      "Persona or account access tokens (any account). Files a ticket with the caller as its requester (the token's subject and kind), `source` HUB, status NEW, `type` QUESTION unless given; the priority comes from impact × urgency and `dueAt` from the priority.",
+  })
   @ApiCreatedResponse({ type: HubServiceRequestDto })
   create(@Body() body: HubCreateServiceRequestDto, @Principal() principal: VerifiedToken): Promise<HubServiceRequestDto> {
     return this.hub.create(body, requesterOf(principal));
   }
 
   @Get()
-  @ApiOperation({ summary: 'My service requests, newest first' })
+  @ApiOperation({
+    summary: 'My service requests, newest first',
+    description:
+      "Persona or account access tokens (any account). Only the caller's own tickets (the token's subject and kind; deleted ones left out), newest first, as `{items, total, page, limit}`; `status` narrows it. `page` defaults to 1, `limit` to 10 (at most 100; more is 400).",
+  })
   @ApiOkResponse({ type: HubServiceRequestPageDto })
   list(@Query() query: HubListQuery, @Principal() principal: VerifiedToken): Promise<HubServiceRequestPageDto> {
     return this.hub.list(query, requesterOf(principal));
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One of my service requests, with public comments and public history' })
+  @ApiOperation({
+    summary: 'One of my service requests, with public comments and public history',
+    description:
+      "Persona or account access tokens (any account). The ticket with its public comments and public history (no actor ids or notes). Another requester's, a missing and a deleted ticket all answer the same 404, so ids cannot be probed.",
+  })
   @ApiOkResponse({ type: HubServiceRequestDetailDto })
   @ApiErrors({ 404: 'Missing, deleted, or someone else’s' })
   get(@Param() { id }: ServiceRequestIdParams, @Principal() principal: VerifiedToken): Promise<HubServiceRequestDetailDto> {
@@ -48,7 +60,11 @@ export class HubServiceRequestController {
   }
 
   @Get(':id/comments')
-  @ApiOperation({ summary: 'Public comments, oldest first' })
+  @ApiOperation({
+    summary: 'Public comments, oldest first',
+    description:
+      "Persona or account access tokens (any account). The public comments of one of the caller's own tickets, oldest first; internal comments never appear. 404 as for GET …/{id}.",
+  })
   @ApiOkResponse({ type: HubCommentViewDto, isArray: true })
   @ApiErrors({ 404: '' })
   listComments(@Param() { id }: ServiceRequestIdParams, @Principal() principal: VerifiedToken): Promise<HubCommentViewDto[]> {
@@ -56,7 +72,11 @@ export class HubServiceRequestController {
   }
 
   @Post(':id/comments')
-  @ApiOperation({ summary: 'Reply (public); a reply on a PENDING_CUSTOMER ticket moves it back to IN_PROGRESS' })
+  @ApiOperation({
+    summary: 'Reply (public); a reply on a PENDING_CUSTOMER ticket moves it back to IN_PROGRESS',
+    description:
+      "Persona or account access tokens (any account). Adds a public comment as the requester to one of the caller's own tickets. On a PENDING_CUSTOMER ticket it moves the ticket back to IN_PROGRESS; in other states it only adds the comment, and CLOSED and CANCELLED tickets take no more comments (409).",
+  })
   @ApiCreatedResponse({ type: HubCommentViewDto })
   @ApiErrors({ 404: '', 409: 'The ticket is CLOSED or CANCELLED' })
   reply(
@@ -69,7 +89,11 @@ export class HubServiceRequestController {
 
   @Post(':id/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm a RESOLVED ticket, which closes it' })
+  @ApiOperation({
+    summary: 'Confirm a RESOLVED ticket, which closes it',
+    description:
+      'Persona or account access tokens (any account). The requester accepts the resolution of one of its own tickets: RESOLVED moves to CLOSED and stamps `closedAt`; any other status is 409.',
+  })
   @ApiOkResponse({ type: HubServiceRequestDto })
   @ApiErrors({ 404: '', 409: 'The ticket is not RESOLVED' })
   confirm(@Param() { id }: ServiceRequestIdParams, @Principal() principal: VerifiedToken): Promise<HubServiceRequestDto> {

@@ -20,7 +20,11 @@ export class PersonaLoginController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'E-mail a one-time password to the persona; the returned access token is good only for /persona/verify' })
+  @ApiOperation({
+    summary: 'E-mail a one-time password to the persona; the returned access token is good only for /persona/verify',
+    description:
+      "Public; through the gateway it spends the sign-in budget (5 requests a minute per client address, burst 10). Starts the sign-in of the persona whose own e-mail address, else its user's, is this one (ignoring case): a six-digit code, valid 10 minutes, is e-mailed to it, and the answer's access token is a `persona-login` token (10 minutes, carrying `personaId`) good only for POST /profile/persona/verify; the refresh token of this answer never becomes usable. A new login supersedes the persona's previous code; a BLOCKED persona is 403 and nothing is sent.",
+  })
   @ApiOkResponse({ type: PersonaTokenPairDto })
   @ApiErrors({
     400: 'Invalid e-mail address or code challenge',
@@ -38,7 +42,11 @@ export class PersonaLoginController {
   @Post('verify')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Prove the e-mailed code and the PKCE verifier; returns persona access and refresh tokens' })
+  @ApiOperation({
+    summary: 'Prove the e-mailed code and the PKCE verifier; returns persona access and refresh tokens',
+    description:
+      'Needs the `persona-login` token of POST /profile/persona/login as Bearer; a missing or any other token is 401 on this step. On success the code is spent and the answer carries a 15-minute `persona` access token, a refresh token (rotated on every use; the session ends 30 days after this verify) and the persona with the address it signed in with. A code allows five wrong tries, then a new login is needed; after repeated wrong codes the persona must wait (429 with Retry-After).',
+  })
   @ApiOkResponse({ type: PersonaVerifyResponseDto })
   @ApiErrors({
     400: 'Wrong, expired or used code, or wrong verifier',
@@ -55,7 +63,11 @@ export class PersonaLoginController {
   @Public()
   @Post('token')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange a persona refresh token for a new pair; the old one is spent' })
+  @ApiOperation({
+    summary: 'Exchange a persona refresh token for a new pair; the old one is spent',
+    description:
+      'Public: the refresh token in the body is the credential; through the gateway it spends the sign-in budget. Answers a new 15-minute `persona` access token and a new refresh token and spends the presented one. Re-using a rotated refresh token signs out its whole session and is 403, as are expired or revoked tokens and those of a persona that is BLOCKED or gone; a session ends 30 days after its sign-in however often it is refreshed.',
+  })
   @ApiOkResponse({ type: PersonaTokenPairDto })
   @ApiErrors({ 403: 'Invalid, expired, revoked or re-used refresh token' })
   token(@Body() body: PersonaRefreshRequestDto): Promise<PersonaTokenPairDto> {
@@ -65,7 +77,11 @@ export class PersonaLoginController {
   @Public()
   @Post('logout')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Sign a persona session out: its refresh token and every token rotated from the same sign-in stop working' })
+  @ApiOperation({
+    summary: 'Sign a persona session out: its refresh token and every token rotated from the same sign-in stop working',
+    description:
+      "Public: the refresh token in the body is the credential. Revokes the token's whole family, so no token of that session can be refreshed any more. Idempotent: an unknown, spent or already revoked token answers 204 as well.",
+  })
   @ApiNoContentResponse({ description: 'Signed out (also when the token was unknown or already revoked); no body' })
   async logout(@Body() body: PersonaRefreshRequestDto): Promise<void> {
     await this.logins.logout(body.refreshToken);

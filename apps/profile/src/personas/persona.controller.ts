@@ -30,7 +30,11 @@ export class PersonaController {
   constructor(private readonly personas: PersonaService) {}
 
   @Get('me')
-  @ApiOperation({ summary: "The token's persona (superseded by /persona/profile)" })
+  @ApiOperation({
+    summary: "The token's persona (superseded by /persona/profile)",
+    description:
+      "Persona tokens: the persona named by the token's `personaId` claim, the same answer as GET /profile/persona/profile. An account token passes but is 400 (it carries no `personaId`); 404 when the persona was deleted after the token was issued.",
+  })
   @ApiOkResponse({ type: PersonaDto })
   @ApiErrors({ 400: 'The token carries no personaId claim (an account token)', 404: 'The persona no longer exists' })
   me(@Principal() caller: VerifiedToken): Promise<PersonaDto> {
@@ -38,7 +42,11 @@ export class PersonaController {
   }
 
   @Get('profile')
-  @ApiOperation({ summary: "The token's persona, with roles, status and profile fields" })
+  @ApiOperation({
+    summary: "The token's persona, with roles, status and profile fields",
+    description:
+      "Persona tokens: the token's own persona with every field, its `roles` and `status`; unset optional fields are null. An account token passes but is 400 (it carries no `personaId`); 404 when the persona was deleted after the token was issued.",
+  })
   @ApiOkResponse({ type: PersonaDto })
   @ApiErrors({ 400: 'The token carries no personaId claim (an account token)', 404: 'The persona no longer exists' })
   profile(@Principal() caller: VerifiedToken): Promise<PersonaDto> {
@@ -46,7 +54,11 @@ export class PersonaController {
   }
 
   @Get('status')
-  @ApiOperation({ summary: "Profile completeness of the token's persona: nine fields, integer percent" })
+  @ApiOperation({
+    summary: "Profile completeness of the token's persona: nine fields, integer percent",
+    description:
+      "Persona tokens (an account token is 400: it carries no `personaId`). Says which of the nine fields are filled (the user's first and last name, the persona's e-mail address, `profileBio`, `contactNumber`, `linkedinProfile` or `linkedinProfileUrl`, `portfolioURL`, `xHandler`, `resumeContent`), `completeness` = round(filled / 9 × 100), and `isComplete` when all nine are.",
+  })
   @ApiOkResponse({ type: PersonaStatusDto })
   @ApiErrors({ 400: 'The token carries no personaId claim (an account token)', 404: 'The persona no longer exists' })
   status(@Principal() caller: VerifiedToken): Promise<PersonaStatusDto> {
@@ -55,7 +67,11 @@ export class PersonaController {
 
   @Get()
   @AcceptTokens('account')
-  @ApiOperation({ summary: 'List personas, a page at a time, oldest first (account tokens)' })
+  @ApiOperation({
+    summary: 'List personas, a page at a time, oldest first (account tokens)',
+    description:
+      'Any account token (administrator or not); persona tokens are refused (403). Answers `{personas, total, page, limit, totalPages}`, oldest first with `id` as tie-breaker, the total and the page read from one snapshot; `user_id` (exact UUID) and `role` (case-insensitive substring) narrow it. `page` defaults to 1, `limit` to 10 (at most 100; more is 400), and a page past the end is empty.',
+  })
   @ApiOkResponse({ type: PersonaPageDto })
   @ApiErrors({ 400: 'page, limit (at most 100) or user_id invalid' })
   list(@Query() query: PersonaListQueryDto): Promise<PersonaPageDto> {
@@ -64,7 +80,11 @@ export class PersonaController {
 
   @Post()
   @AdminOnly()
-  @ApiOperation({ summary: 'Create a persona (administrators); status defaults to PENDING' })
+  @ApiOperation({
+    summary: 'Create a persona (administrators); status defaults to PENDING',
+    description:
+      "Administrator account tokens only (other accounts and persona tokens: 403). Creates a persona with a new UUID: `roles` default to none, `status` to PENDING, and `user.id` (the integer user id the algorithm records are keyed by) comes from a sequence unless given. Nothing is e-mailed; an address, its own or its user's, that another persona signs in with is 409.",
+  })
   @ApiCreatedResponse({ type: PersonaDto })
   @ApiErrors({
     400: 'A field is missing or invalid, or not accepted',
@@ -75,7 +95,11 @@ export class PersonaController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a persona (a persona token: only its own)' })
+  @ApiOperation({
+    summary: 'Get a persona (a persona token: only its own)',
+    description:
+      'Any account token; a persona token only for its own id (another id is 403, whether it exists or not). The persona with every field; unset optional fields are null.',
+  })
   @ApiOkResponse({ type: PersonaDto })
   @ApiErrors({ 400: 'id is not a UUID', 404: 'No persona has this id' })
   get(@Param() { id }: UuidParams, @Principal() caller: VerifiedToken): Promise<PersonaDto> {
@@ -84,7 +108,11 @@ export class PersonaController {
 
   @Put(':id/access')
   @AdminOnly()
-  @ApiOperation({ summary: "Set a persona's roles and status (administrators); only the given fields change" })
+  @ApiOperation({
+    summary: "Set a persona's roles and status (administrators); only the given fields change",
+    description:
+      'Administrator account tokens only (other accounts and persona tokens: 403). The only route that changes `roles` (distinct values of EMPLOYEE, CANDIDATE, HR, TEAM_MANAGER, MANAGER) and `status` (ACTIVE, BLOCKED, PENDING); a field left out stays as it is, and the answer is the whole persona. A BLOCKED persona can no longer sign in or refresh its tokens.',
+  })
   @ApiOkResponse({ type: PersonaDto })
   @ApiErrors({ 400: 'id is not a UUID, or an unknown role or status', 404: 'No persona has this id' })
   setAccess(@Param() { id }: UuidParams, @Body() body: PersonaAccessDto): Promise<PersonaDto> {
@@ -93,7 +121,11 @@ export class PersonaController {
 
   @Put(':id')
   @AdminOnly()
-  @ApiOperation({ summary: 'Update a persona (administrators); `user` is merged field by field' })
+  @ApiOperation({
+    summary: 'Update a persona (administrators); `user` is merged field by field',
+    description:
+      'Administrator account tokens only (other accounts and persona tokens: 403). Changes only the fields sent (`null` clears an optional one; `user.id` cannot change); `roles` and `status` are 400 here (PUT /profile/persona/{id}/access sets them). E-mail addresses change at once, without a code; one that another persona signs in with is 409.',
+  })
   @ApiOkResponse({ type: PersonaDto })
   @ApiErrors({
     400: 'id is not a UUID, or a field is invalid or not accepted',
@@ -126,7 +158,11 @@ export class PersonaController {
   @AcceptTokens('persona')
   @HttpCode(200)
   @UseInterceptors(RetryAfterInterceptor)
-  @ApiOperation({ summary: "Prove a new e-mail address with the code sent to it; the persona's address changes (the persona itself)" })
+  @ApiOperation({
+    summary: "Prove a new e-mail address with the code sent to it; the persona's address changes (the persona itself)",
+    description:
+      "Only the persona's own `persona` token (another persona's or an account token: 403). Proves the address change its own PATCH requested with the six-digit code e-mailed to the new address (valid 10 minutes, five wrong tries per code) and makes the change; a new own address also sets `verifiedEmail`. No change pending or an expired code is 400; after repeated wrong codes the persona must wait (429 with Retry-After); an address taken in the meantime is 409.",
+  })
   @ApiOkResponse({ type: PersonaDto })
   @ApiErrors({
     400: 'Wrong or expired code, none pending, too many wrong codes, or id not a UUID',
@@ -141,7 +177,11 @@ export class PersonaController {
   @Delete(':id')
   @AdminOnly()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a persona (administrators)' })
+  @ApiOperation({
+    summary: 'Delete a persona (administrators)',
+    description:
+      'Administrator account tokens only (other accounts and persona tokens: 403). Removes the persona row, its pending address change and its sign-in state (codes, sessions, failure count); its evaluations, team memberships and service requests stay: POST /profile/persona/{id}/erase removes everything. 204 without a body.',
+  })
   @ApiNoContentResponse({ description: 'Deleted; no body' })
   @ApiErrors({ 400: 'id is not a UUID', 404: 'No persona has this id' })
   async remove(@Param() { id }: UuidParams): Promise<void> {

@@ -23,7 +23,10 @@ export class HealthController {
 
   @Public()
   @Get('health')
-  @ApiOperation({ summary: 'Liveness of the service', description: 'The process answers; nothing else is checked (no database).' })
+  @ApiOperation({
+    summary: 'Liveness of the service',
+    description: 'Public: no token needed. The process answers; nothing else is checked (no database).',
+  })
   @ApiOkResponse({ description: 'The service is up', type: HealthStatusDto })
   health(): HealthStatusDto {
     return { status: 'ok' };
@@ -34,7 +37,7 @@ export class HealthController {
   @ApiOperation({
     summary: 'Readiness of the service',
     description:
-      "The service answers and reaches its database (`select 1`, at most one second). Container health checks and the gateway's start-up order use it.",
+      "Public: no token needed. The service answers and reaches its database (`select 1`, at most one second). Container health checks and the gateway's start-up order use it.",
   })
   @ApiOkResponse({ description: 'Ready to serve requests', type: ReadinessStatusDto })
   @ApiErrors({ 503: 'The database is not reachable or did not answer in time (Retry-After: 2)' })
@@ -46,7 +49,11 @@ export class HealthController {
   @Public()
   @Get('_ping')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Ping: 200 with an empty body' })
+  @ApiOperation({
+    summary: 'Ping: 200 with an empty body',
+    description:
+      'Public: no token needed. Answers 200 with an empty body and checks nothing, not even the database: the cheapest sign that the process is up and reachable.',
+  })
   @ApiOkResponse({ description: 'Empty body' })
   ping(): void {
     // An empty 200 is the whole answer.

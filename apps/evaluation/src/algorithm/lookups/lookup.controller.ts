@@ -23,7 +23,10 @@ export function lookupController(lookup: LookupDescriptor): Type {
     constructor(private readonly lookups: LookupService) {}
 
     @Get()
-    @ApiOperation({ summary: `List ${lookup.collection}, by id` })
+    @ApiOperation({
+      summary: `List ${lookup.collection}, by id`,
+      description: `Any account token (administrator or not); persona tokens are refused (403). One page of ${lookup.collection} as a plain array ordered by \`id\`; the \`X-Total-Count\` header gives the size of the whole collection. \`page\` defaults to 1, \`limit\` to 10 (at most 100; more is 400).`,
+    })
     @ApiOkResponse({ type: dtos.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
     @ApiErrors({ 400: 'page or limit invalid (limit at most 100)' })
     async list(@Query() query: PageQueryDto, @Res({ passthrough: true }) response: FastifyReply): Promise<LookupRow[]> {
@@ -34,7 +37,10 @@ export function lookupController(lookup: LookupDescriptor): Type {
 
     @Post()
     @AdminOnly()
-    @ApiOperation({ summary: `Create a ${noun} (administrators)` })
+    @ApiOperation({
+      summary: `Create a ${noun} (administrators)`,
+      description: `Administrator account tokens only (other accounts and persona tokens: 403). Creates a record in ${lookup.collection} with the next integer \`id\` (a client cannot choose one); \`name\` is 1-200 characters and need not be unique${lookup.kind === 'ordered' ? `, \`orderBy\` an integer >= 0` : ''}${lookup.kind === 'located' ? `, \`countryId\` an integer >= 1, stored as given` : ''}.`,
+    })
     @ApiBody({ type: dtos.create })
     @ApiCreatedResponse({ type: dtos.response })
     @ApiErrors({ 400: 'A field is missing or invalid, or not accepted' })
@@ -43,7 +49,10 @@ export function lookupController(lookup: LookupDescriptor): Type {
     }
 
     @Get(':id')
-    @ApiOperation({ summary: `Get a ${noun}` })
+    @ApiOperation({
+      summary: `Get a ${noun}`,
+      description: `Any account token (administrator or not); persona tokens are refused (403). The ${noun} with this integer \`id\`; 404 when there is none.`,
+    })
     @ApiOkResponse({ type: dtos.response })
     @ApiErrors({ 400: 'id is not a positive integer', 404: `No ${noun} has this id` })
     get(@Param() { id }: IdParams): Promise<LookupRow> {
@@ -52,7 +61,10 @@ export function lookupController(lookup: LookupDescriptor): Type {
 
     @Put(':id')
     @AdminOnly()
-    @ApiOperation({ summary: `Update a ${noun} (administrators); only the given fields change` })
+    @ApiOperation({
+      summary: `Update a ${noun} (administrators); only the given fields change`,
+      description: `Administrator account tokens only (other accounts and persona tokens: 403). A partial update: only the fields sent change; answers the whole ${noun}.`,
+    })
     @ApiBody({ type: dtos.update })
     @ApiOkResponse({ type: dtos.response })
     @ApiErrors({ 400: 'id is not a positive integer, or a field is invalid or not accepted', 404: `No ${noun} has this id` })
@@ -62,7 +74,10 @@ export function lookupController(lookup: LookupDescriptor): Type {
 
     @Delete(':id')
     @AdminOnly()
-    @ApiOperation({ summary: `Delete a ${noun} (administrators)` })
+    @ApiOperation({
+      summary: `Delete a ${noun} (administrators)`,
+      description: `Administrator account tokens only (other accounts and persona tokens: 403). Deletes the ${noun} and answers \`{message}\`; while a role specification, user experience or user goal still refers to its id the answer is 409 (the message says which) and nothing is deleted.`,
+    })
     @ApiOkResponse({ type: AlgorithmDeletedDto })
     @ApiErrors({
       400: 'id is not a positive integer',

@@ -38,7 +38,10 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     constructor(@Inject(route.service) private readonly records: UserRecordService<{ userId: number }>) {}
 
     @Get()
-    @ApiOperation({ summary: `List ${noun}s, by userId` })
+    @ApiOperation({
+      summary: `List ${noun}s, by userId`,
+      description: `Any account token (administrator or not); persona tokens are refused (403). One page of ${noun}s as a plain array ordered by \`userId\`; the \`X-Total-Count\` header gives the size of the whole collection. \`page\` defaults to 1, \`limit\` to 10 (at most 100; more is 400).`,
+    })
     @ApiOkResponse({ type: route.response, isArray: true, headers: TOTAL_COUNT_OPENAPI })
     @ApiErrors({ 400: 'page or limit invalid (limit at most 100)' })
     async list(@Query() query: PageQueryDto, @Res({ passthrough: true }) response: FastifyReply): Promise<object[]> {
@@ -49,7 +52,10 @@ export function userRecordController(route: UserRecordRoute, collection: string,
 
     @Post()
     @AdminOnly()
-    @ApiOperation({ summary: `Create the ${noun} of a user (administrators); absent fields are [] or null` })
+    @ApiOperation({
+      summary: `Create the ${noun} of a user (administrators); absent fields are [] or null`,
+      description: `Administrator account tokens only (other accounts and persona tokens: 403). Creates the ${noun} of the user in \`userId\` (a persona's integer \`user.id\`); every lookup id must exist (400 naming the field). 409 when the user already has one: PUT /evaluation/algorithm/${collection}/{userId} changes it.`,
+    })
     @ApiBody({ type: route.create })
     @ApiCreatedResponse({ type: route.response })
     @ApiErrors({ 400: INVALID, 409: `The user already has a ${noun} (PUT /:userId changes it)` })
@@ -59,7 +65,10 @@ export function userRecordController(route: UserRecordRoute, collection: string,
     }
 
     @Get(':userId')
-    @ApiOperation({ summary: `Get the ${noun} of a user` })
+    @ApiOperation({
+      summary: `Get the ${noun} of a user`,
+      description: `Any account token (administrator or not); persona tokens are refused (403). The ${noun} of the user with this integer \`userId\` (a persona's \`user.id\`); 404 when the user has none.`,
+    })
     @ApiOkResponse({ type: route.response })
     @ApiErrors({ 400: 'userId is not a non-negative integer', 404: `The user has no ${noun}` })
     get(@Param() { userId }: UserIdParams): Promise<object> {
@@ -68,7 +77,10 @@ export function userRecordController(route: UserRecordRoute, collection: string,
 
     @Put(':userId')
     @AdminOnly()
-    @ApiOperation({ summary: `Create or update the ${noun} of a user (administrators); only the fields given change` })
+    @ApiOperation({
+      summary: `Create or update the ${noun} of a user (administrators); only the fields given change`,
+      description: `Administrator account tokens only (other accounts and persona tokens: 403). An upsert in one statement: 201 with the new record when the user had none (absent lists [] and ids null), 200 when it changed the existing one (arrays are replaced whole). Concurrent PUTs for one user create one record; every lookup id must exist (400 naming the field).`,
+    })
     @ApiBody({ type: route.input })
     @ApiOkResponse({ type: route.response, description: 'Updated' })
     @ApiCreatedResponse({ type: route.response, description: 'Created: the user had none' })
@@ -84,7 +96,10 @@ export function userRecordController(route: UserRecordRoute, collection: string,
 
     @Delete(':userId')
     @AdminOnly()
-    @ApiOperation({ summary: `Delete the ${noun} of a user (administrators)` })
+    @ApiOperation({
+      summary: `Delete the ${noun} of a user (administrators)`,
+      description: `Administrator account tokens only (other accounts and persona tokens: 403). Deletes the ${noun} of the user and answers \`{message}\`; 404 when the user has none.`,
+    })
     @ApiOkResponse({ type: AlgorithmDeletedDto })
     @ApiErrors({ 400: 'userId is not a non-negative integer', 404: `The user has no ${noun}` })
     async remove(@Param() { userId }: UserIdParams): Promise<AlgorithmDeletedDto> {
