@@ -16,7 +16,7 @@ export class LoginController {
   @ApiOperation({
     summary: 'E-mail a one-time password; the returned access token is good only for /verify',
     description:
-      "Public; the gateway allows 5 sign-in requests a minute per client address (burst 10). Starts the sign-in of the account with this e-mail address (ignoring case): a six-digit code, valid 10 minutes, is e-mailed to it, and the answer's access token is a `login` token (10 minutes) good only for POST /auth/verify; the refresh token of this answer never becomes usable. A new login supersedes the account's previous code; a BLOCKED account is 403 and nothing is sent; after repeated wrong codes the account must wait (429 with Retry-After).",
+      "Public; the gateway allows 5 sign-in requests a minute per client address (burst 10). Starts the sign-in of the account with this e-mail address (ignoring case): a code of its own, valid 10 minutes, is e-mailed to it (six digits; 16 characters once the account's daily budget of wrong six-digit codes is spent, so guessing stays hopeless and nobody is locked out), and the answer's access token is a `login` token (10 minutes) good only for POST /auth/verify; the refresh token of this answer never becomes usable. No login voids another's code; a BLOCKED account is 403 and nothing is sent; the service never answers 429 of its own (the gateway's limit does, with Retry-After).",
   })
   @ApiOkResponse({ type: TokenPairDto })
   @ApiErrors({
@@ -35,7 +35,7 @@ export class LoginController {
   @ApiOperation({
     summary: 'Prove the e-mailed code and the PKCE verifier; returns access and refresh tokens',
     description:
-      "Needs the `login` token of POST /auth/login as Bearer (any other token: 403). Checks the six-digit code and the PKCE `codeVerifier` against the login's `codeChallenge`; on success the code is spent and the answer carries a 15-minute `account` access token, a refresh token (rotated on every use; the session ends 30 days after this verify) and the signed-in account. A code allows five wrong tries, then a new login is needed; after repeated wrong codes the account must wait (429 with Retry-After).",
+      "Needs the `login` token of POST /auth/login as Bearer (any other token: 403). Checks this login's code (six digits, or the 16-character code; dashes, spaces and case do not matter) and the PKCE `codeVerifier` against the login's `codeChallenge`; on success the code is spent and the answer carries a 15-minute `account` access token, a refresh token (rotated on every use; the session ends 30 days after this verify) and the signed-in account. A login step allows five wrong tries, counted for that step only, then a new login is needed; nothing locks the account.",
   })
   @ApiOkResponse({ type: VerifyResponseDto })
   @ApiErrors({

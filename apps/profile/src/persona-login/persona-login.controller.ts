@@ -23,7 +23,7 @@ export class PersonaLoginController {
   @ApiOperation({
     summary: 'E-mail a one-time password to the persona; the returned access token is good only for /persona/verify',
     description:
-      "Public; through the gateway it spends the sign-in budget (5 requests a minute per client address, burst 10). Starts the sign-in of the persona whose own e-mail address, else its user's, is this one (ignoring case): a six-digit code, valid 10 minutes, is e-mailed to it, and the answer's access token is a `persona-login` token (10 minutes, carrying `personaId`) good only for POST /profile/persona/verify; the refresh token of this answer never becomes usable. A new login supersedes the persona's previous code; a BLOCKED persona is 403 and nothing is sent.",
+      "Public; through the gateway it spends the sign-in budget (5 requests a minute per client address, burst 10). Starts the sign-in of the persona whose own e-mail address, else its user's, is this one (ignoring case): a code of its own, valid 10 minutes, is e-mailed to it (six digits; 16 characters once the persona's daily budget of wrong six-digit codes is spent, so guessing stays hopeless and nobody is locked out), and the answer's access token is a `persona-login` token (10 minutes, carrying `personaId`) good only for POST /profile/persona/verify; the refresh token of this answer never becomes usable. No login voids another's code; a BLOCKED persona is 403 and nothing is sent.",
   })
   @ApiOkResponse({ type: PersonaTokenPairDto })
   @ApiErrors({
@@ -45,7 +45,7 @@ export class PersonaLoginController {
   @ApiOperation({
     summary: 'Prove the e-mailed code and the PKCE verifier; returns persona access and refresh tokens',
     description:
-      'Needs the `persona-login` token of POST /profile/persona/login as Bearer; a missing or any other token is 401 on this step. On success the code is spent and the answer carries a 15-minute `persona` access token, a refresh token (rotated on every use; the session ends 30 days after this verify) and the persona with the address it signed in with. A code allows five wrong tries, then a new login is needed; after repeated wrong codes the persona must wait (429 with Retry-After).',
+      'Needs the `persona-login` token of POST /profile/persona/login as Bearer; a missing or any other token is 401 on this step. On success the code is spent and the answer carries a 15-minute `persona` access token, a refresh token (rotated on every use; the session ends 30 days after this verify) and the persona with the address it signed in with. A login step allows five wrong tries, counted for that step only, then a new login is needed; nothing locks the persona.',
   })
   @ApiOkResponse({ type: PersonaVerifyResponseDto })
   @ApiErrors({
