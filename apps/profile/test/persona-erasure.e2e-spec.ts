@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { evaluationAppModule } from '../../evaluation/src/evaluation-app.module';
+import { mediaAppModule } from '../../media/src/media-app.module';
 import { organisationAppModule } from '../../organisation/src/organisation-app.module';
 import { profileAppModule } from '../src/profile-app.module';
 import { answerAll, eventually, identityHits } from './erasure-test-kit';
@@ -354,8 +355,33 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     const missing = await erase(randomUUID()).expect(404);
     expect(missing.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Persona not found' });
     await request(profile.url).get(`/persona/${ids.persona}`).set('authorization', admin).expect(404);
-    // Its still-valid access token no longer refreshes or reads its persona.
-    await request(profile.url).get('/persona/profile').set('authorization', personaBearer).expect(404);
+  });
+
+  it('refuses the erased persona’s still-valid access token on every service, and stores nothing new under its id', async () => {
+    const refused = { statusCode: 403, error: 'Forbidden', message: 'The persona of this token has been erased' };
+    const media = await startTestService('media', (config) => mediaAppModule(config), { databaseUrl: database.url, keys: tokens.keys });
+    try {
+      const attempts = [
+        request(profile.url).get('/persona/profile'),
+        request(evaluation.url).get('/evaluation').query({ personaId: ids.persona }),
+        request(organisation.url)
+          .post('/hub/service-requests')
+          .send({ title: `${ERASED.firstName} is back`, description: ERASED.emailAddress }),
+        request(organisation.url).get('/hub/service-requests'),
+        request(media.url).get('/media/0123456789abcdef01234567'),
+      ];
+      for (const attempt of attempts) expect((await attempt.set('authorization', personaBearer)).body).toEqual(refused);
+    } finally {
+      await media.close();
+    }
+    // Nothing new under its id: an erase call again finds nothing to remove, and its summary is still the truth.
+    expect(await rowCount(`organisation.service_requests WHERE requester_id = $1`, [ids.persona])).toBe(0);
+    // The API-call log records every call, refused ones too, with what it named (these attempts):
+    // a record of calls, not data stored for the persona (docs/adr/0067-rights-read-from-the-account.md).
+    const stored = Object.keys(await identityHits(client, needles())).filter((hit) => !hit.startsWith('telemetry.api_calls_'));
+    expect(stored).toEqual([]);
+    const again = await erase(ids.persona).expect(200);
+    expect(again.body).toMatchObject({ status: 'COMPLETE', services: { organisation: { serviceRequests: 1 } } });
   });
 
   it('DELETE keeps its answer and takes the persona’s sign-in rows with it', async () => {
