@@ -1,6 +1,7 @@
 import { TOKEN_STANDING_TTL_MS } from '@teamfit/auth';
 import type { Clock, ServiceModuleFactory } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
+import { freePort } from '@teamfit/gateway';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { authAppModule } from '../../auth/src/auth-app.module';
@@ -143,5 +144,37 @@ describe('rights read from the account, on every service', () => {
   it('refuses a token for an account that never existed, with the platform error body', async () => {
     const stranger = `Bearer ${tokens.mint({ sub: '5e1f0000-0000-4000-8000-0000000000ff', kind: 'account', emailAddress: 'x@example.test', isAdmin: true })}`;
     expect(await adminRouteStatuses(stranger)).toEqual(everyRoute(refusedAsGone));
+  });
+});
+
+describe('rights read from the account while the database is down', () => {
+  const tokens = new TestTokens();
+  let media: RunningTestService;
+
+  beforeAll(async () => {
+    // Nothing listens there: every read of the account or of an erasure record fails to connect.
+    const unreachable = `postgres://teamfit@127.0.0.1:${await freePort()}/teamfit`;
+    media = await startTestService('media', mediaAppModule, { databaseUrl: unreachable, keys: tokens.keys });
+  });
+
+  afterAll(async () => {
+    await media?.close();
+  });
+
+  it('answers 503 with Retry-After in the platform error body, never 500, for account and persona tokens alike', async () => {
+    const persona = tokens.mint({
+      sub: '5e1f0000-0000-4000-8000-0000000000aa',
+      kind: 'persona',
+      emailAddress: 'p@example.test',
+      personaId: '5e1f0000-0000-4000-8000-0000000000aa',
+    });
+    for (const token of [tokens.admin(), tokens.account(), persona]) {
+      const answer = await request(media.url).get('/media/0123456789abcdef01234567').set('Authorization', `Bearer ${token}`);
+      expect({ status: answer.status, retryAfter: answer.headers['retry-after'], body: answer.body }).toEqual({
+        status: 503,
+        retryAfter: expect.stringMatching(/^\d+$/),
+        body: { statusCode: 503, error: 'Service Unavailable', message: expect.any(String) },
+      });
+    }
   });
 });

@@ -42,6 +42,8 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
   let profile: RunningTestService;
   let evaluation: RunningTestService;
   let organisation: RunningTestService;
+  /** An organisation instance whose clock stands still: its guard keeps trusting what it read before the erasure. */
+  let stillOrganisation: RunningTestService;
   let gateway: TestGateway;
   let contract: ResponseContract;
   const ids = {
@@ -114,6 +116,8 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     evaluation = await start('evaluation', (config) => evaluationAppModule(config));
     // Seeds the platform questionnaire the evaluations are fixed with.
     organisation = await start('organisation', (config) => organisationAppModule(config));
+    const standing = new Date();
+    stillOrganisation = await start('organisation', (config) => organisationAppModule(config, { now: () => standing }));
     gateway = await startTestGateway(ROOT, { profile: profile.port, evaluation: evaluation.port, organisation: organisation.port });
     contract = new ResponseContract(buildOpenApiDocument(profile.app, 'profile'));
 
@@ -158,6 +162,8 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
       .send({ otp: otpFromMail(await smtp.latestTo(ERASED.emailAddress)), codeVerifier: first.verifier })
       .expect(200);
     personaBearer = `Bearer ${(verified.body as { accessToken: string }).accessToken}`;
+    // The still instance reads the persona's standing now, and trusts it for as long as its clock stands.
+    await request(stillOrganisation.url).get('/hub/service-requests').set('authorization', personaBearer).expect(200);
     await signIn();
 
     // A hub ticket raised by the persona, with its own comment and the team's (public and internal).
@@ -207,6 +213,7 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     await profile?.close();
     await evaluation?.close();
     await organisation?.close();
+    await stillOrganisation?.close();
     await client?.end();
     await database?.drop();
     await smtp?.close();
@@ -374,6 +381,54 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     } finally {
       await media.close();
     }
+    // Where a guard still trusts the persona, the write's own transaction refuses it.
+    const late = await request(stillOrganisation.url)
+      .post('/hub/service-requests')
+      .set('authorization', personaBearer)
+      .send({ title: `${ERASED.firstName} once more`, description: ERASED.emailAddress });
+    expect(late.body).toEqual(refused);
+    // Administrators cannot put its id back either.
+    const named = { statusCode: 400, error: 'Bad Request' };
+    expect(
+      (
+        await request(profile.url)
+          .post('/team')
+          .set('authorization', admin)
+          .send({ organisation_id: 'erasure-test', teamName: 'Back', memberIds: [ids.persona] })
+      ).body,
+    ).toEqual({ ...named, message: 'memberIds names an erased persona' });
+    expect(
+      (
+        await request(profile.url)
+          .put(`/team/${ids.profileTeam}`)
+          .set('authorization', admin)
+          .send({ managers: [ids.other, ids.persona] })
+      ).body,
+    ).toEqual({ ...named, message: 'managers names an erased persona' });
+    expect(
+      (
+        await request(evaluation.url)
+          .post('/algorithm/teams')
+          .set('authorization', admin)
+          .send({ name: 'Back', memberPersonaIds: [ids.persona] })
+      ).body,
+    ).toEqual({ ...named, message: 'memberPersonaIds names an erased persona' });
+    expect(
+      (
+        await request(evaluation.url)
+          .put(`/algorithm/teams/${ids.algorithmTeam}`)
+          .set('authorization', admin)
+          .send({ memberPersonaIds: [ids.other, ids.persona.toUpperCase()] })
+      ).body,
+    ).toEqual({ ...named, message: 'memberPersonaIds names an erased persona' });
+    expect(
+      (
+        await request(evaluation.url)
+          .post('/evaluation')
+          .set('authorization', admin)
+          .send({ personaId: ids.persona, teamId: ids.algorithmTeam })
+      ).status,
+    ).toBe(400);
     // Nothing new under its id: an erase call again finds nothing to remove, and its summary is still the truth.
     expect(await rowCount(`organisation.service_requests WHERE requester_id = $1`, [ids.persona])).toBe(0);
     // The API-call log records every call, refused ones too, with what it named (these attempts):
