@@ -105,6 +105,15 @@ describe('rights read from the account, on every service', () => {
       .expect(403);
     // Still a member: it reads what any account reads.
     await organisation().get('/account').set('Authorization', bearer).expect(200);
+    // Routes that decide by the caller's isAdmin themselves see the account's rights, not the token's.
+    const exported = await request(services['profile']!.url)
+      .get('/persona/5e1f0000-0000-4000-8000-0000000000ee/export')
+      .set('Authorization', bearer);
+    expect(exported.body).toEqual(refusedAsNoAdmin);
+    await request(services['profile']!.url)
+      .get('/persona/5e1f0000-0000-4000-8000-0000000000ee/export')
+      .set('Authorization', admin)
+      .expect(404);
   });
 
   it('refuses a deleted administrator on every service once the window has passed, on member routes too', async () => {
