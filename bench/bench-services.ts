@@ -4,6 +4,7 @@
 import { generateKeyPair, type KeyPairPem, TokenSigner } from '@teamfit/auth';
 import type { ServiceName } from '@teamfit/common';
 import {
+  ACCESS_LOG_FORMAT,
   DEFAULT_ADMIN_APP_ORIGIN,
   freePort,
   type LocalGateway,
@@ -146,22 +147,30 @@ export interface BenchGateway {
  * The real gateway without its rate limits. `timeline` logs every request with the instances
  * nginx tried (several when it retried), which the gateway otherwise does not log.
  */
-export async function startBenchGateway(upstream: LocalGateway['upstream'], options: { timeline?: boolean } = {}): Promise<BenchGateway> {
+export async function startBenchGateway(
+  upstream: LocalGateway['upstream'],
+  options: {
+    timeline?: boolean;
+    /** Keep the per-address rate limits (clients then need addresses of their own). */
+    rateLimits?: boolean;
+    /** Changes the rendered configuration, e.g. to run an earlier setting side by side. */
+    transform?: (config: string) => string;
+  } = {},
+): Promise<BenchGateway> {
   const runDir = mkdtempSync(path.join(tmpdir(), 'teamfit-bench-gateway-'));
   const port = await freePort();
   const logFile = path.join(runDir, 'timeline.log');
-  let config = withoutRateLimits(
-    renderLocalGatewayConfig(REPOSITORY_ROOT, {
-      listen: `127.0.0.1:${port}`,
-      upstream,
-      runDir,
-      accessLog: options.timeline ? logFile : 'off',
-      corsOrigins: [DEFAULT_ADMIN_APP_ORIGIN],
-    }),
-  );
+  const rendered = renderLocalGatewayConfig(REPOSITORY_ROOT, {
+    listen: `127.0.0.1:${port}`,
+    upstream,
+    runDir,
+    accessLog: options.timeline ? logFile : 'off',
+    corsOrigins: [DEFAULT_ADMIN_APP_ORIGIN],
+  });
+  let config = (options.transform ?? ((text: string) => text))(options.rateLimits ? rendered : withoutRateLimits(rendered));
   if (options.timeline)
     config = config.replace(
-      `access_log ${logFile};`,
+      `access_log ${logFile} ${ACCESS_LOG_FORMAT};`,
       `log_format timeline '$msec $status $upstream_addr $upstream_status'; access_log ${logFile} timeline buffer=256k flush=1s;`,
     );
   const nginx = await startNginx({ config, runDir, port });

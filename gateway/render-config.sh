@@ -114,4 +114,15 @@ case "$AUTH_SERVERS $PROFILE_SERVERS $ORGANISATION_SERVERS $MEDIA_SERVERS $EVALU
 esac
 export UPSTREAM_RESOLVER
 
+# The access log is `off` or a file written in the template's JSON line format.
+case ${NGINX_ACCESS_LOG:-off} in
+  off) NGINX_ACCESS_LOG=off ;;
+  *[[:space:]]*)
+    printf 'invalid configuration: NGINX_ACCESS_LOG has "%s", which is not a file or off\n' "$NGINX_ACCESS_LOG" >&2
+    exit 1
+    ;;
+  *) NGINX_ACCESS_LOG="$NGINX_ACCESS_LOG gateway_json" ;;
+esac
+export NGINX_ACCESS_LOG
+
 exec envsubst '${GATEWAY_PORT} ${AUTH_SERVERS} ${PROFILE_SERVERS} ${ORGANISATION_SERVERS} ${MEDIA_SERVERS} ${EVALUATION_SERVERS} ${UPSTREAM_RESOLVER} ${STATIC_ROOT} ${NGINX_RUN_DIR} ${NGINX_ACCESS_LOG} ${CORS_ORIGIN_ENTRIES} ${DOCS_PAGE_ROOT} ${SWAGGER_UI_ROOT} ${OPENAPI_DOCUMENT}'

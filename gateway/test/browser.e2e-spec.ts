@@ -131,6 +131,25 @@ describe('the gateway in a real browser (headless Chromium)', () => {
     }
   });
 
+  it.each(['/docs', '/auth/docs'])('%s keeps the token across a reload and filters the operations by tag', async (pagePath) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${gateway.url}${pagePath}`);
+    await page.locator('button.authorize').first().click();
+    await page.locator('.modal-ux input[type=text]').first().fill('a-token-kept');
+    await page.locator('.modal-ux button.authorize').first().click();
+    await page.locator('.modal-ux button.close-modal').first().click();
+    await page.reload();
+    await page.locator('button.authorize.locked').first().waitFor({ timeout: 30_000 });
+    const filter = page.locator('input.operation-filter-input');
+    await filter.fill('health');
+    await page.locator('.opblock-tag-section').first().waitFor();
+    const tags = await page.locator('.opblock-tag').allTextContents();
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag.toLowerCase()).toContain('health');
+    await context.close();
+  });
+
   it('a page on the allowed origin signs in and reads through the gateway, headers included', async () => {
     const page = await openPage(allowed.origin);
     const verifier = randomBytes(32).toString('base64url');

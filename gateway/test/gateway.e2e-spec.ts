@@ -120,6 +120,20 @@ describe('gateway in front of the five services', () => {
     },
   );
 
+  it.each(SERVICE_NAMES)("keeps %s's metrics from callers, however the path is spelled", async (name) => {
+    await request(services[name].url).get('/metrics').expect(200);
+    for (const spelling of [`/${name}/metrics`, `/${name}/METRICS/`, `/${name}//metrics`, `/${name}/./metrics`, `/${name}/%6Detrics`]) {
+      const answer = await rawRequest(gateway.url, 'GET', spelling);
+      expect({ spelling, status: answer.status }).toEqual({ spelling, status: 404 });
+      expectPlatformError(JSON.parse(answer.body), 404);
+    }
+  });
+
+  it('gives its own connection counts to a reader on the same host (an exporter beside it)', async () => {
+    const response = await request(gateway.url).get('/_gateway/status').expect(200);
+    expect(response.text).toMatch(/^Active connections: \d+/);
+  });
+
   it('answers unknown prefixes and unknown routes with 404 in the platform body', async () => {
     const gatewayMade = await request(gateway.url).get('/nowhere').expect(404);
     expect(gatewayMade.headers['content-type']).toMatch(/^application\/json/);

@@ -157,4 +157,27 @@ describe('Dockerfiles and .env.example', () => {
     );
     expect([...new Set(documented)].sort()).toEqual([...new Set(expected)].sort());
   });
+
+  it('.dockerignore sends only what the Dockerfiles copy: never local data, keys, .env, node_modules or .git', () => {
+    const lines = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'));
+    expect(lines[0]).toBe('*');
+    const allowed = lines.filter((line) => line.startsWith('!')).map((line) => line.slice(1));
+    const sources = ['Dockerfile', 'gateway/Dockerfile'].flatMap((file) =>
+      [...read(file).matchAll(/^COPY (?!--from=)(.+) \S+$/gm)].flatMap((match) => (match[1] ?? '').split(' ')),
+    );
+    for (const source of sources) {
+      const sent = allowed.some((entry) => source === entry || source.startsWith(`${entry}/`));
+      expect({ source, sent }).toEqual({ source, sent: true });
+    }
+    for (const entry of allowed)
+      expect({ entry, copied: sources.some((source) => source === entry || source.startsWith(`${entry}/`)) }).toEqual({
+        entry,
+        copied: true,
+      });
+    expect(lines).toEqual(expect.arrayContaining(['**/node_modules', '**/.data']));
+    for (const secret of ['.data', '.env', 'node_modules', '.git', 'dist']) expect(allowed).not.toContain(secret);
+  });
 });

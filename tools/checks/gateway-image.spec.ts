@@ -2,6 +2,7 @@
 // the local runner with libs/gateway. No Docker engine runs here, so the script is run as the
 // image runs it and its output compared with the library's for the same settings.
 import {
+  accessLogSetting,
   corsOriginEntries,
   DEFAULT_GATEWAY_RESOLVER,
   GATEWAY_VARIABLE_NAMES,
@@ -23,7 +24,12 @@ const template = readGatewayTemplate(ROOT);
 
 const SERVICES = ['AUTH', 'PROFILE', 'ORGANISATION', 'MEDIA', 'EVALUATION'] as const;
 /** Placeholders the script computes from settings; the rest the image sets directly (its ENV lines). */
-const COMPUTED = new Set<string>(['CORS_ORIGIN_ENTRIES', 'UPSTREAM_RESOLVER', ...SERVICES.map((service) => `${service}_SERVERS`)]);
+const COMPUTED = new Set<string>([
+  'NGINX_ACCESS_LOG',
+  'CORS_ORIGIN_ENTRIES',
+  'UPSTREAM_RESOLVER',
+  ...SERVICES.map((service) => `${service}_SERVERS`),
+]);
 /** The image's fixed placeholders stand in as value-of-<NAME>. */
 const fixed = Object.fromEntries(GATEWAY_VARIABLE_NAMES.filter((name) => !COMPUTED.has(name)).map((name) => [name, `value-of-${name}`]));
 /** What the image's ENV lines give each <SERVICE>_UPSTREAM: the compose service names. */
@@ -35,6 +41,9 @@ const imageUpstreams = Object.fromEntries(
     )?.[1] ?? '',
   ]),
 );
+
+/** The image's access log (its Dockerfile's NGINX_ACCESS_LOG). */
+const ACCESS_LOG_FILE = '/dev/stdout';
 
 type Settings = Partial<
   Record<'ADMIN_APP_ORIGIN' | 'HUB_APP_ORIGIN' | 'CORS_ORIGINS' | 'GATEWAY_RESOLVER' | `${(typeof SERVICES)[number]}_UPSTREAM`, string>
@@ -48,7 +57,14 @@ function renderedByImage(settings: Settings): { config: string; error: string } 
       EVALUATION_SERVERS: 'server 203.0.113.1:80;',
       UPSTREAM_RESOLVER: 'resolver 203.0.113.53;',
     };
-    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...fixed, ...strays, ...imageUpstreams, ...settings };
+    const env = {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      NGINX_ACCESS_LOG: ACCESS_LOG_FILE,
+      ...fixed,
+      ...strays,
+      ...imageUpstreams,
+      ...settings,
+    };
     return { config: execFileSync('sh', [SCRIPT], { input: template, env, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }), error: '' };
   } catch (failure) {
     return { config: '', error: String((failure as { stderr?: string }).stderr).trim() };
@@ -71,6 +87,7 @@ function renderedByLibrary(settings: Settings): { config: string; error: string 
         ...servers,
         UPSTREAM_RESOLVER: resolver,
         CORS_ORIGIN_ENTRIES: entries,
+        NGINX_ACCESS_LOG: accessLogSetting(ACCESS_LOG_FILE),
       } as unknown as GatewayVariables),
       error: '',
     };

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { GatewayClient } from './gateway-client';
 
-const CODE = /sign-in code: (\d{6})/;
+const CODE = /sign-in code: (\d{6}|[0-9A-Z]{4}(?:-[0-9A-Z]{4}){3})/;
 
 interface CaughtMail {
   subject?: string;

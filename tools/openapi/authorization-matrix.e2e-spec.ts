@@ -36,7 +36,7 @@ interface Call {
 const CALLS: Readonly<Record<string, (fx: Fixtures) => Call>> = {
   'GET /profile/persona/{id}': (fx) => ({ path: { id: fx.self } }),
   'GET /profile/persona/{id}/export': (fx) => ({ path: { id: fx.self } }),
-  'PATCH /profile/persona/{persona_id}': (fx) => ({ path: { persona_id: fx.self }, body: { profileBio: 'Changed by the matrix' } }),
+  'PATCH /profile/persona/{id}': (fx) => ({ path: { id: fx.self }, body: { profileBio: 'Changed by the matrix' } }),
   'POST /profile/persona/{id}/email/verify': (fx) => ({ path: { id: fx.self }, body: { otp: '000000' } }),
   'GET /media/media/{id}': (fx) => ({ path: { id: fx.privateFile } }),
   'GET /evaluation/evaluation': (fx) => ({ query: `personaId=${fx.self}` }),

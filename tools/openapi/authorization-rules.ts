@@ -110,7 +110,7 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'DELETE /profile/persona/{id}': ADMIN_ONLY,
   'POST /profile/persona/{id}/erase': ADMIN_ONLY,
   'PUT /profile/persona/{id}/access': ADMIN_ONLY,
-  'PATCH /profile/persona/{persona_id}': PERSONA_OWNED_WRITE,
+  'PATCH /profile/persona/{id}': PERSONA_OWNED_WRITE,
   'GET /profile/persona/{id}/export': PERSONA_DATA,
   'GET /profile/me': ACCOUNTS_READ,
   'GET /profile/teammate': ACCOUNTS_READ,

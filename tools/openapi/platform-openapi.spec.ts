@@ -3,6 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ServiceName } from '@teamfit/common';
 import path from 'node:path';
 import type { OpenAPI } from 'openapi-types';
+import { OPERATION_RULES, PUBLIC } from './authorization-rules';
 import {
   describePlatform,
   mergeServiceDocuments,
@@ -72,6 +73,25 @@ describe('the OpenAPI description of the platform', () => {
     if (!login) throw new Error('POST /auth/login is not described');
     login.responses['200'] = { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nobody' } } } };
     await expect(validate(broken)).rejects.toThrow(/Nobody/);
+  });
+
+  it('says which operations need no token (security: [] or [{}]) exactly as the access rules do, and lists every tag it uses', () => {
+    const open: string[] = [];
+    const tags = new Set((described.platform.tags ?? []).map((tag) => tag.name));
+    for (const { method, path: route, operation } of operationsOf(described.platform)) {
+      const key = `${method.toUpperCase()} ${route}`;
+      // [] needs no token; [{}] takes one if given (a public file whose answer a token may widen).
+      const security = JSON.stringify(operation.security);
+      if (security === '[]' || security === '[{}]') open.push(key);
+      else expect({ key, security: operation.security }).toEqual({ key, security: [{ bearer: [] }] });
+      for (const tag of operation.tags ?? []) expect({ key, tag, listed: tags.has(tag) }).toEqual({ key, tag, listed: true });
+    }
+    const publicRules = Object.entries(OPERATION_RULES)
+      .filter(([, rule]) => rule === PUBLIC)
+      .map(([key]) => key);
+    expect(open.sort()).toEqual(publicRules.sort());
+    for (const tag of described.platform.tags ?? [])
+      expect({ tag: tag.name, described: (tag.description ?? '') !== '' }).toEqual({ tag: tag.name, described: true });
   });
 
   it('gives every operation an operationId of its own, named after its service', () => {

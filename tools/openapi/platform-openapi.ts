@@ -6,6 +6,8 @@ import {
   buildOpenApiDocument,
   createServiceApp,
   loadServiceConfig,
+  OPENAPI_CONTACT,
+  OPENAPI_LICENSE,
   SERVICE_NAMES,
   type ServiceModuleFactory,
   type ServiceName,
@@ -85,8 +87,10 @@ export function mergeServiceDocuments(documents: ReadonlyArray<readonly [Service
   const paths: OpenAPIObject['paths'] = {};
   const schemas: Record<string, { owner: ServiceName; schema: unknown }> = {};
   const operationIds = new Map<string, string>();
+  const tags = new Map<string, NonNullable<OpenAPIObject['tags']>[number]>();
   const collisions: string[] = [];
   for (const [service, document] of documents) {
+    for (const tag of document.tags ?? []) if (!tags.has(tag.name)) tags.set(tag.name, tag);
     for (const [route, item] of Object.entries(document.paths)) {
       const exposed = gatewayPathOf(service, route);
       if (paths[exposed]) collisions.push(`path ${exposed} is served by two services (the second: ${service})`);
@@ -110,8 +114,15 @@ export function mergeServiceDocuments(documents: ReadonlyArray<readonly [Service
   if (collisions.length > 0) throw new Error(`The services' OpenAPI documents collide:\n  ${collisions.join('\n  ')}`);
   return {
     openapi: '3.0.3',
-    info: { title: 'Teamfit platform', version: '1.0.0', description: 'Every service as the gateway exposes it.' },
+    info: {
+      title: 'Teamfit platform',
+      version: '1.0.0',
+      description: 'Every service as the gateway exposes it.',
+      contact: OPENAPI_CONTACT,
+      license: OPENAPI_LICENSE,
+    },
     servers: [{ url: '/' }],
+    tags: [...tags.values()],
     paths,
     components: {
       // Sorted, so that the document does not depend on the order the services declare them in.

@@ -31,7 +31,34 @@ const DESCRIPTION = [
   'Pick an environment (postman/local.postman_environment.json for npm start, postman/compose.postman_environment.json',
   'for docker compose), then sign in with the "Sign in as the administrator" folder of postman/teamfit-flow.postman_collection.json:',
   'it stores the access token in the environment as bearerToken, which every request here sends.',
+  '',
+  "The gateway's rate limits apply per client address: sign-in calls (/auth, the persona sign-in steps) 5 a minute with a",
+  'burst of 10, every other prefix 10 a second with a burst of 20, the API pages their own 10 a second. A 429 carries',
+  'Retry-After (seconds): this collection waits that long and sends the same request again, up to 3 times, so a',
+  'run of every request ends with the answers, not a wall of 429s (sign-in calls make such a run slow: 12 s each past the burst).',
 ].join('\n');
+
+/** How often one request is sent again after a 429 before its 429 stands. */
+export const RATE_LIMIT_RETRIES = 3;
+
+/**
+ * Runs after every request: on the gateway's 429, wait Retry-After seconds and send the same
+ * request again (Postman's runner and newman both honour setNextRequest and wait for the timer).
+ */
+const RETRY_ON_429 = [
+  'if (pm.response.code === 429) {',
+  "  const key = 'retries:' + pm.info.requestId;",
+  "  const done = Number(pm.variables.get(key) || '0');",
+  `  if (done < ${RATE_LIMIT_RETRIES}) {`,
+  '    pm.variables.set(key, String(done + 1));',
+  "    const seconds = Math.min(Number(pm.response.headers.get('Retry-After')) || 1, 60);",
+  '    postman.setNextRequest(pm.info.requestId);',
+  '    setTimeout(function () {}, seconds * 1000);',
+  '  }',
+  '} else {',
+  "  pm.variables.unset('retries:' + pm.info.requestId);",
+  '}',
+];
 
 /**
  * mulberry32: a tiny seeded generator. The converter fakes example values (ids, e-mails, enum
@@ -109,6 +136,7 @@ export async function platformCollection(document: object): Promise<Conversion> 
   collection.info._postman_id = stableId(`collection ${collection.info.name}`);
   collection.info.description = { content: DESCRIPTION, type: 'text/plain' };
   collection.variable = [{ key: 'baseUrl', value: DEFAULT_BASE_URL, type: 'string' }];
+  collection.event = [{ listen: 'test', script: { type: 'text/javascript', exec: RETRY_ON_429 } }];
   stabiliseIds(collection.item, '');
   return { collection, notes };
 }

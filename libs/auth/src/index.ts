@@ -17,7 +17,25 @@ export {
 } from './guards/access.decorators';
 export { SecurityModule } from './security.module';
 export { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN, pkceMatches, s256Challenge } from './login/pkce';
-export { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, generateOtp, hashOtp, newOtpSalt, otpMatches } from './login/otp';
+export {
+  LONG_OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_SECONDS,
+  canonicalOtp,
+  generateOtp,
+  hashOtp,
+  newOtpSalt,
+  otpMatches,
+  type OtpKind,
+} from './login/otp';
+export {
+  GUESS_WINDOW_MS,
+  SHORT_GUESSES_PER_DAY,
+  guessWindowStart,
+  guessesHeld,
+  otpKindForNewStep,
+  type ShortCodeStep,
+} from './login/guess-budget';
 export { createLoginTables, type LoginTables } from './login/login.tables';
 export {
   LoginRepository,

@@ -23,6 +23,8 @@ export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';
 export { HealthController } from './health/health.controller';
 export { PlatformModule, type PlatformOptions } from './bootstrap/platform.module';
 export { buildOpenApiDocument, mountOpenApi } from './bootstrap/openapi';
+export { OPENAPI_CONTACT, OPENAPI_LICENSE, completeOpenApiDocument } from './bootstrap/openapi-lint';
+export { OPENAPI_TAG_DESCRIPTIONS } from './bootstrap/openapi-tags';
 export { OPENAPI_METADATA, loadOpenApiMetadata, type OpenApiMetadata } from './bootstrap/openapi-metadata';
 export {
   createServiceApp,
@@ -50,3 +52,4 @@ export { BodyReadError, mediaTypeOf } from './http/request-body';
 export { BEARER_CHECK, type BearerCheck, JSON_BODY_LIMIT, UNAUTHENTICATED_BODY_LIMIT } from './http/body-parsers';
 export { MAX_ARRAY_ITEMS, MAX_BODY_VALUES, MAX_OBJECT_FIELDS } from './http/body-shape';
 export { ApiCallExportReader, identityPattern, type ExportedApiCallRow, type LoggedIdentity } from './privacy/persona-export.reader';
+export { ServiceMetrics, UNMATCHED_ROUTE, type QueueGauges } from './metrics/service-metrics';

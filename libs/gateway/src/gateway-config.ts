@@ -62,6 +62,14 @@ export function renderGatewayConfig(template: string, variables: GatewayVariable
   });
 }
 
+/** The template's JSON line format, named after the file wherever the access log is on. */
+export const ACCESS_LOG_FORMAT = 'gateway_json';
+
+/** The access log placeholder for a file or `off`, as the image's render-config.sh makes it too. */
+export function accessLogSetting(fileOrOff: string): string {
+  return fileOrOff === 'off' ? 'off' : `${fileOrOff} ${ACCESS_LOG_FORMAT}`;
+}
+
 export type GatewayService = 'auth' | 'profile' | 'organisation' | 'media' | 'evaluation';
 
 const GATEWAY_SERVICES: readonly GatewayService[] = ['auth', 'profile', 'organisation', 'media', 'evaluation'];
@@ -92,7 +100,7 @@ export function renderLocalGatewayConfig(repositoryRoot: string, local: LocalGat
     UPSTREAM_RESOLVER: upstreamResolver(GATEWAY_SERVICES.flatMap(addresses)),
     STATIC_ROOT: path.join(gatewayDir(repositoryRoot), 'public'),
     NGINX_RUN_DIR: local.runDir,
-    NGINX_ACCESS_LOG: local.accessLog,
+    NGINX_ACCESS_LOG: accessLogSetting(local.accessLog),
     CORS_ORIGIN_ENTRIES: corsOriginEntries(local.corsOrigins),
     DOCS_PAGE_ROOT: path.join(gatewayDir(repositoryRoot), 'docs-page'),
     SWAGGER_UI_ROOT: path.dirname(require.resolve('swagger-ui-dist/package.json', { paths: [repositoryRoot] })),

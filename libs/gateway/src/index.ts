@@ -1,5 +1,7 @@
 export { corsOriginEntries, DEFAULT_ADMIN_APP_ORIGIN, DEFAULT_HUB_APP_ORIGIN, originOf, originsOf } from './cors-origins';
 export {
+  ACCESS_LOG_FORMAT,
+  accessLogSetting,
   GATEWAY_VARIABLE_NAMES,
   gatewayDir,
   readGatewayTemplate,

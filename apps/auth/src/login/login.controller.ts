@@ -1,12 +1,11 @@
-import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AcceptTokens, Principal, RetryAfterInterceptor, type VerifiedToken } from '@teamfit/auth';
+import { AcceptTokens, Principal, type VerifiedToken } from '@teamfit/auth';
 import { ApiErrors, Public } from '@teamfit/common';
 import { LoginRequestDto, RefreshRequestDto, TokenPairDto, VerifyRequestDto, VerifyResponseDto } from './login.dto';
 import { LoginService } from './login.service';
 
 @ApiTags('sign-in')
-@UseInterceptors(RetryAfterInterceptor)
 @Controller()
 export class LoginController {
   constructor(private readonly logins: LoginService) {}
@@ -19,7 +18,7 @@ export class LoginController {
   @ApiErrors({
     400: 'Invalid e-mail address or code challenge',
     404: 'No account with this e-mail address',
-    429: 'Too many failed attempts: wait (Retry-After gives the seconds)',
+    429: "The gateway's sign-in rate limit for this client address is spent",
   })
   login(@Body() body: LoginRequestDto): Promise<TokenPairDto> {
     return this.logins.login(body.emailAddress, body.codeChallenge);
@@ -35,7 +34,7 @@ export class LoginController {
     400: 'Wrong, expired or used code, or wrong verifier',
     401: 'No Bearer token',
     403: 'Not a login token, or an invalid one',
-    429: 'Too many failed attempts: wait (Retry-After gives the seconds)',
+    429: "The gateway's sign-in rate limit for this client address is spent",
   })
   async verify(@Principal() loginToken: VerifiedToken, @Body() body: VerifyRequestDto): Promise<VerifyResponseDto> {
     const result = await this.logins.verify(loginToken, body.otp, body.codeVerifier);

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AcceptTokens, Principal, RetryAfterInterceptor, TokenRefusals, type VerifiedToken } from '@teamfit/auth';
+import { AcceptTokens, Principal, TokenRefusals, type VerifiedToken } from '@teamfit/auth';
 import { ApiErrors, Public } from '@teamfit/common';
 import {
   PersonaLoginRequestDto,
@@ -13,7 +13,6 @@ import { PersonaLoginService } from './persona-login.service';
 
 /** /persona/login, /persona/verify and /persona/token (gateway: /profile/persona/...), docs/profile.md "Persona sign-in". */
 @ApiTags('persona sign-in')
-@UseInterceptors(RetryAfterInterceptor)
 @Controller('persona')
 export class PersonaLoginController {
   constructor(private readonly logins: PersonaLoginService) {}
@@ -27,7 +26,7 @@ export class PersonaLoginController {
     400: 'Invalid e-mail address or code challenge',
     403: 'The persona is blocked',
     404: 'No persona has this e-mail address',
-    429: 'Too many failed attempts: wait (Retry-After gives the seconds)',
+    429: "The gateway's sign-in rate limit for this client address is spent",
   })
   login(@Body() body: PersonaLoginRequestDto): Promise<PersonaTokenPairDto> {
     return this.logins.login(body.emailAddress, body.codeChallenge);
@@ -46,7 +45,7 @@ export class PersonaLoginController {
     401: 'No Bearer token, or one that is not a valid persona login token (malformed, forged, expired, another kind)',
     403: 'The persona can no longer sign in (blocked)',
     404: 'The persona no longer exists',
-    429: 'Too many failed attempts: wait (Retry-After gives the seconds)',
+    429: "The gateway's sign-in rate limit for this client address is spent",
   })
   async verify(@Principal() loginToken: VerifiedToken, @Body() body: PersonaVerifyRequestDto): Promise<PersonaVerifyResponseDto> {
     const { accessToken, refreshToken, persona } = await this.logins.verify(loginToken, body.otp, body.codeVerifier);

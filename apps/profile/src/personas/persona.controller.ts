@@ -104,7 +104,7 @@ export class PersonaController {
     return this.personas.update(id, body);
   }
 
-  @Patch(':persona_id')
+  @Patch(':id')
   @ApiOperation({
     summary: 'Partial update (administrators, or the persona itself); roles and status are refused',
     description:
@@ -118,8 +118,8 @@ export class PersonaController {
     404: 'No persona has this id',
     409: 'Another persona signs in with this e-mail address (compared ignoring case)',
   })
-  patch(@Param() { persona_id }: PersonaIdParams, @Body() body: PatchPersonaDto, @Principal() caller: VerifiedToken): Promise<PersonaDto> {
-    return this.personas.patch(persona_id, body, caller);
+  patch(@Param() { id }: PersonaIdParams, @Body() body: PatchPersonaDto, @Principal() caller: VerifiedToken): Promise<PersonaDto> {
+    return this.personas.patch(id, body, caller);
   }
 
   @Post(':id/email/verify')

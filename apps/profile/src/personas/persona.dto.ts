@@ -354,8 +354,12 @@ export class PersonaListQueryDto {
   role?: string;
 }
 
-/** Path parameter of PATCH /persona/:persona_id. */
+/**
+ * Path parameter of PATCH /persona/:persona_id. The template is `:id` like the persona's other
+ * routes (OpenAPI forbids two paths that differ only in a parameter's name; no URL changes), and
+ * the message keeps the name the specification gives the parameter.
+ */
 export class PersonaIdParams {
-  @IsUUID()
-  persona_id!: string;
+  @IsUUID(undefined, { message: 'persona_id must be a UUID' })
+  id!: string;
 }

@@ -186,9 +186,12 @@ export class PersonaExportApiCallDto {
   deviceType!: string;
   @ApiProperty({ type: String, isArray: true, description: 'Names and values in turn; secrets were redacted before storing' })
   rawHeaders!: string[];
+  // null, an object or an array: each branch nullable, as OpenAPI 3.0 has no nullable without a type.
   @ApiProperty({
-    nullable: true,
-    oneOf: [{ type: 'object' }, { type: 'array', items: {} }],
+    anyOf: [
+      { type: 'object', nullable: true },
+      { type: 'array', items: {}, nullable: true },
+    ],
     description:
       'The JSON body of a POST or PUT, secrets redacted; reduced to its shape (keys and value types) after REQUEST_LOG_BODY_DAYS',
   })

@@ -17,9 +17,15 @@ export class LoginRequestDto {
 }
 
 export class VerifyRequestDto {
-  @ApiProperty({ description: 'The six-digit code from the e-mail', example: '042917' })
+  @ApiProperty({
+    description:
+      'The code from the e-mail: six digits, or, while the address is under a guessing attack, 16 letters and digits in four groups (dashes, spaces and case do not matter)',
+    example: '042917',
+  })
   @IsString()
-  @Matches(/^\d{6}$/, { message: 'otp must be six digits' })
+  @Matches(/^(?:\d{6}|[A-Za-z0-9]{4}(?:[-\s]?[A-Za-z0-9]{4}){3})$/, {
+    message: 'otp must be the six digits or the 16-character code from the e-mail',
+  })
   otp!: string;
 
   @ApiProperty({ description: 'PKCE verifier: 43 to 128 characters of [A-Za-z0-9-._~]', minLength: 43, maxLength: 128 })

@@ -3,9 +3,11 @@ import type { Executor } from '@teamfit/database';
 import type { LoginRepository } from './login.repository';
 
 /**
- * The per-subject failure budget: wrong codes count against the subject whichever challenge they
- * were typed for, so superseding a challenge never buys fresh guesses. Past the budget, login and
- * verify both wait a growing delay.
+ * A failure budget with a growing delay, for a code only its owner can try: a persona confirming
+ * its own new address (the key `email-change:<personaId>`). Wrong codes count against the key
+ * whichever code they were typed for, so asking for a new code never buys fresh guesses. Sign-in
+ * does not use it: anyone may try codes there, so a lockout would be anyone's to trigger
+ * (docs/adr/0065-sign-in-no-third-party-can-break.md).
  */
 export const FAILURES_BEFORE_DELAY = 10;
 const BASE_DELAY_SECONDS = 30;

@@ -1,11 +1,12 @@
 import type { Executor } from '@teamfit/database';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { ShortCodeStep } from './guess-budget';
 import type { LoginTables } from './login.tables';
 
 export type LoginChallengeRow = LoginTables['loginChallenges']['$inferSelect'];
 export type NewLoginChallenge = Pick<
   LoginTables['loginChallenges']['$inferInsert'],
-  'subjectId' | 'emailAddress' | 'codeChallenge' | 'otpHash' | 'otpSalt' | 'expiresAt'
+  'subjectId' | 'emailAddress' | 'codeChallenge' | 'otpHash' | 'otpSalt' | 'otpKind' | 'expiresAt' | 'createdAt'
 >;
 export type RefreshTokenRow = LoginTables['refreshTokens']['$inferSelect'];
 export type NewRefreshToken = Pick<
@@ -37,13 +38,18 @@ export interface LoginRowCounts {
 export class LoginRepository {
   constructor(private readonly tables: LoginTables) {}
 
-  /** Ends the subject's live challenge, if any: its code stops working. */
-  async supersedeLiveChallenge(tx: Executor, subjectId: string, now: Date): Promise<void> {
+  /** The subject's six-digit steps created after `since`: what the daily guess budget counts. */
+  async shortCodeStepsSince(tx: Executor, subjectId: string, since: Date): Promise<ShortCodeStep[]> {
     const { loginChallenges } = this.tables;
-    await tx
-      .update(loginChallenges)
-      .set({ supersededAt: now })
-      .where(and(eq(loginChallenges.subjectId, subjectId), isNull(loginChallenges.consumedAt), isNull(loginChallenges.supersededAt)));
+    return tx
+      .select({
+        attempts: loginChallenges.attempts,
+        expiresAt: loginChallenges.expiresAt,
+        consumedAt: loginChallenges.consumedAt,
+        supersededAt: loginChallenges.supersededAt,
+      })
+      .from(loginChallenges)
+      .where(and(eq(loginChallenges.subjectId, subjectId), eq(loginChallenges.otpKind, 'short'), gt(loginChallenges.createdAt, since)));
   }
 
   /** The new challenge's id. */
@@ -109,7 +115,7 @@ export class LoginRepository {
     await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, id));
   }
 
-  /** Locks the subject's throttle row until the transaction ends, creating it if need be. */
+  /** Locks the key's row until the transaction ends, creating it if need be: a sign-in subject's logins queue on it. */
   async lockThrottle(tx: Executor, subjectId: string, now: Date): Promise<LoginThrottleRow | undefined> {
     const { loginThrottles } = this.tables;
     await tx.insert(loginThrottles).values({ subjectId, consecutiveFailures: 0, updatedAt: now }).onConflictDoNothing();

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, type PgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, type PgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The tables of the passwordless login, created in the schema of the service that runs it: the
@@ -15,19 +14,20 @@ export function createLoginTables(schema: PgSchema) {
       codeChallenge: text('code_challenge').notNull(),
       otpHash: text('otp_hash').notNull(),
       otpSalt: text('otp_salt').notNull(),
+      /** `short` (six digits) or `long`: only six-digit steps count against the daily guess budget. */
+      otpKind: text('otp_kind', { enum: ['short', 'long'] })
+        .notNull()
+        .default('short'),
       attempts: integer('attempts').notNull().default(0),
       expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
       consumedAt: timestamp('consumed_at', { withTimezone: true }),
       supersededAt: timestamp('superseded_at', { withTimezone: true }),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (table) => [
-      index('login_challenges_subject_idx').on(table.subjectId),
-      // One live challenge per subject: a second one cannot be stored, whatever runs concurrently.
-      uniqueIndex('login_challenges_one_live_idx')
-        .on(table.subjectId)
-        .where(sql`${table.consumedAt} IS NULL AND ${table.supersededAt} IS NULL`),
-    ],
+    // Several steps of one subject may be live at once, each with its own code: nobody's login
+    // voids another's (docs/adr/0065-sign-in-no-third-party-can-break.md). The budget reads a
+    // subject's steps of the last day.
+    (table) => [index('login_challenges_subject_created_idx').on(table.subjectId, table.createdAt)],
   );
 
   const refreshTokens = schema.table(
@@ -50,7 +50,11 @@ export function createLoginTables(schema: PgSchema) {
     (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_challenge_idx').on(table.challengeId)],
   );
 
-  /** Consecutive failed verifications per subject; a new login does not reset them (NIST 800-63B). */
+  /**
+   * One row per key: a sign-in subject's row serialises its logins (the guess budget is read and
+   * spent under its lock); a persona's address-change key also counts consecutive wrong
+   * confirmation codes and locks for a growing delay (that code reaches only the persona itself).
+   */
   const loginThrottles = schema.table('login_throttles', {
     subjectId: text('subject_id').primaryKey(),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),

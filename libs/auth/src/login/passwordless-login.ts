@@ -5,7 +5,7 @@ import type { VerifiedToken } from '../tokens/token-claims';
 import type { TokenSigner } from '../tokens/token-signer';
 import type { LoginRepository } from './login.repository';
 import type { LoginSubjects } from './login-subjects';
-import { LoginThrottle } from './login-throttle';
+import { guessWindowStart, otpKindForNewStep } from './guess-budget';
 import { generateOtp, hashOtp, newOtpSalt, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, otpMatches } from './otp';
 import { pkceMatches } from './pkce';
 
@@ -45,11 +45,9 @@ const invalidOtp = () => new DomainError('validation_failed', 'The one-time pass
 /** The e-mailed one-time password + PKCE sign-in, shared by accounts (/auth) and personas (/profile/persona). */
 export class PasswordlessLogin {
   private readonly now: () => Date;
-  private readonly throttle: LoginThrottle;
 
   constructor(private readonly options: PasswordlessLoginOptions) {
     this.now = options.now ?? (() => new Date());
-    this.throttle = new LoginThrottle(options.rows);
   }
 
   /** Starts a challenge and e-mails its code; the answer is a token good only for verify. */
@@ -69,24 +67,26 @@ export class PasswordlessLogin {
     if (!subject) throw new DomainError('not_found', `No ${this.options.subjectName} is registered with this e-mail address`);
     if (subject.blocked) throw new DomainError('forbidden', `This ${this.options.subjectName} is blocked`);
     const now = this.now();
-    const otp = generateOtp();
     const salt = newOtpSalt();
     const refreshToken = newRefreshToken();
-    // One transaction, under the subject's throttle lock: concurrent logins of one subject run one
-    // after another, each superseding the one before, so exactly one challenge stays live (the
-    // partial unique index on live challenges backs this). The e-mail is sent before committing,
-    // so a failed send leaves nothing behind.
+    // One transaction under the subject's row lock, so concurrent logins of one subject read and
+    // reserve the guess budget one after another. Each login step gets a code of its own and voids
+    // no other step's: whoever else asks for codes for this address, the owner's step and code stay
+    // good (docs/adr/0065-sign-in-no-third-party-can-break.md). The e-mail is sent before
+    // committing, so a failed send leaves nothing behind.
     return db.transaction(async (tx) => {
-      const locked = await this.throttle.lock(tx, subject.id, now);
-      if (locked) throw locked;
-      await rows.supersedeLiveChallenge(tx, subject.id, now);
+      await rows.lockThrottle(tx, subject.id, now);
+      const kind = otpKindForNewStep(await rows.shortCodeStepsSince(tx, subject.id, guessWindowStart(now)), now);
+      const otp = generateOtp(kind);
       const challengeId = await rows.insertChallenge(tx, {
         subjectId: subject.id,
         emailAddress: subject.emailAddress,
         codeChallenge,
         otpHash: hashOtp(otp, salt),
         otpSalt: salt,
+        otpKind: kind,
         expiresAt: seconds(now, OTP_TTL_SECONDS),
+        createdAt: now,
       });
       await rows.insertRefreshToken(tx, {
         familyId: randomUUID(),
@@ -108,8 +108,10 @@ export class PasswordlessLogin {
   }
 
   /**
-   * Checks the PKCE verifier and the code of the login token's challenge. The challenge row is
-   * locked, so of two concurrent verifies with the right code exactly one succeeds.
+   * Checks the PKCE verifier and the code of the login token's challenge. Only the step's own
+   * token reaches its challenge, and wrong tries count against that step alone (at most
+   * `OTP_MAX_ATTEMPTS`), so nobody else's wrong codes stop the owner's right one. The challenge row
+   * is locked, so of two concurrent verifies with the right code exactly one succeeds.
    */
   async verify(loginToken: VerifiedToken, otp: string, codeVerifier: string): Promise<TokenPair & { subjectId: string }> {
     const { db, rows } = this.options;
@@ -118,24 +120,22 @@ export class PasswordlessLogin {
       throw new DomainError('forbidden', 'This token cannot be used here');
     const now = this.now();
     const outcome = await db.transaction(async (tx): Promise<Outcome<TokenPair & { subjectId: string }>> => {
-      // The lockout holds at verify too: past the failure budget even the right code waits.
-      const locked = await this.throttle.lock(tx, loginToken.sub, now);
-      if (locked) return { error: locked };
       const challenge = await rows.findChallengeForUpdate(tx, challengeId);
       if (!challenge || challenge.subjectId !== loginToken.sub) return { error: invalidOtp() };
       if (challenge.consumedAt || challenge.supersededAt || challenge.expiresAt <= now) return { error: invalidOtp() };
       if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
         return { error: new DomainError('validation_failed', 'Too many wrong codes; start a new login') };
       }
-      if (!pkceMatches(codeVerifier, challenge.codeChallenge) || !otpMatches(otp, challenge.otpSalt, challenge.otpHash)) {
+      if (
+        !pkceMatches(codeVerifier, challenge.codeChallenge) ||
+        !otpMatches(otp, challenge.otpSalt, challenge.otpHash, challenge.otpKind)
+      ) {
         await rows.addChallengeAttempt(tx, challenge.id);
-        await this.throttle.recordFailure(tx, challenge.subjectId, now);
         return { error: new DomainError('validation_failed', 'The one-time password or the code verifier is wrong') };
       }
       const claims = await this.options.subjects.accessClaims(challenge.subjectId);
       if (!claims) return { error: new DomainError('forbidden', `This ${this.options.subjectName} can no longer sign in`) };
       await rows.consumeChallenge(tx, challenge.id, now);
-      await this.throttle.clear(tx, challenge.subjectId);
       // The refresh token handed out at login becomes usable; a new one is issued as well, so the
       // answer carries a pair that never travelled before the code was proven.
       await rows.revokeForChallenge(tx, challenge.id, now);

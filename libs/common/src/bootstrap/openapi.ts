@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ServiceName } from '../config/service-name';
+import { completeOpenApiDocument } from './openapi-lint';
 
 /**
  * `<service>_<Controller>_<method>`: Nest's own id behind the service's name, so ids stay unique
@@ -22,9 +23,11 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceName
     .addServer(`/${service}`, 'Through the gateway')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  return SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controllerKey, methodKey) => operationIdOf(service, controllerKey, methodKey),
-  });
+  return completeOpenApiDocument(
+    SwaggerModule.createDocument(app, config, {
+      operationIdFactory: (controllerKey, methodKey) => operationIdOf(service, controllerKey, methodKey),
+    }),
+  );
 }
 
 /** The UI's script files are text/javascript, as they have always been served. */
@@ -54,5 +57,9 @@ export function mountOpenApi(app: NestFastifyApplication, service: ServiceName):
       const existing = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
       route.onSend = [...existing, scriptsAsTextJavascript];
     });
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service), { jsonDocumentUrl: 'docs-json' });
+  // As on the gateway's page: the token survives a reload, and a filter narrows the operations by tag.
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service), {
+    jsonDocumentUrl: 'docs-json',
+    swaggerOptions: { persistAuthorization: true, filter: true },
+  });
 }

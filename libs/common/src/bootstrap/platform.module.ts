@@ -2,13 +2,15 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
 import type { Clock } from '../clock/clock';
 import { ClockModule } from '../clock/clock.module';
-import { ConfigModule } from '../config/config.module';
+import { ConfigModule, SERVICE_CONFIG } from '../config/config.module';
 import type { ServiceConfig } from '../config/service-config';
 import { DatabaseReadiness } from '../health/database-readiness';
 import { HealthController } from '../health/health.controller';
 import { createValidationPipe } from '../http/validation.pipe';
 import { OPENAPI_METADATA, type OpenApiMetadata } from './openapi-metadata';
 import { RequestLogModule } from '../request-log/request-log.module';
+import { MetricsController } from '../metrics/metrics.controller';
+import { ServiceMetrics } from '../metrics/service-metrics';
 
 export interface PlatformOptions {
   /** "Now" of the service (`@InjectClock()`); tests move it instead of waiting. */
@@ -19,7 +21,7 @@ export interface PlatformOptions {
 
 /**
  * What every service has: its configuration, its clock, validation, the API-call log, /health,
- * /health/ready and /_ping.
+ * /health/ready, /_ping and its metrics (/metrics).
  * The error filter is installed by createServiceApp, which owns the service log it writes to.
  */
 @Module({})
@@ -28,12 +30,14 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [ConfigModule.forRoot(config), ClockModule.forRoot(options.clock), RequestLogModule.forRoot(config)],
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         DatabaseReadiness,
+        { provide: ServiceMetrics, inject: [SERVICE_CONFIG], useFactory: (service: ServiceConfig) => new ServiceMetrics(service.service) },
         { provide: OPENAPI_METADATA, useValue: options.openApiMetadata ?? null },
       ],
+      exports: [ServiceMetrics],
     };
   }
 }

@@ -18,6 +18,9 @@ import {
   registerRequestHooks,
 } from '../request-log/request-log.hooks';
 import { RequestLogWriter } from '../request-log/request-log.writer';
+import { REQUEST_LOG_POOL } from '../request-log/request-log.module';
+import { ServiceMetrics } from '../metrics/service-metrics';
+import { Pool } from 'pg';
 import { mountOpenApi } from './openapi';
 import { loadOpenApiMetadata } from './openapi-metadata';
 
@@ -75,12 +78,11 @@ export async function createServiceApp(
   const instance = app.getHttpAdapter().getInstance();
   registerBodyParsers(instance, config.bodyLimitBytes, bearerCheckOf(app));
   registerResponseConventions(instance);
-  const recorders: RequestRecorders = {
-    sink: config.requestLog ? app.get(RequestLogWriter) : undefined,
-    log,
-    service: config.service,
-    origins: config,
-  };
+  const metrics = app.get(ServiceMetrics);
+  const sink = config.requestLog ? app.get(RequestLogWriter) : undefined;
+  watchPools(app, metrics);
+  if (sink) metrics.watchRequestLog(sink);
+  const recorders: RequestRecorders = { sink, log, service: config.service, origins: config, metrics };
   registerRequestHooks(instance, recorders);
   refused.record = refusedCallRecorder(recorders);
   app.enableShutdownHooks();
@@ -89,13 +91,29 @@ export async function createServiceApp(
   return app;
 }
 
+/** The service's database pool and the API-call log's, where the service has them. */
+function watchPools(app: INestApplication, metrics: ServiceMetrics): void {
+  for (const [name, token] of [
+    ['primary', Pool],
+    ['api-call-log', REQUEST_LOG_POOL],
+  ] as const) {
+    const pool = providerOf<Pool | null>(app, token);
+    if (pool) metrics.watchPool(name, pool);
+  }
+}
+
+/** A provider of any module, or undefined where the service has none. */
+function providerOf<T>(app: INestApplication, token: symbol | (abstract new (...args: never[]) => unknown)): T | undefined {
+  try {
+    return app.get<T>(token, { strict: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** The security module's check of bearer tokens; without one, no token is genuine (small bodies only). */
 function bearerCheckOf(app: INestApplication): BearerCheck {
-  try {
-    return app.get<BearerCheck>(BEARER_CHECK, { strict: false });
-  } catch {
-    return () => false;
-  }
+  return providerOf<BearerCheck>(app, BEARER_CHECK) ?? (() => false);
 }
 
 export interface RunServiceOptions {

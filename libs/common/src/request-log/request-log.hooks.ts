@@ -4,32 +4,40 @@ import { mediaTypeOf } from '../http/request-body';
 import { pathOf } from '../http/url-path';
 import { REQUEST_ID_HEADER } from '../logging/request-id';
 import type { ServiceLog } from '../logging/service-log';
+import { type ServiceMetrics, UNMATCHED_ROUTE } from '../metrics/service-metrics';
 import type { ApiCallEntry } from './api-call-entry';
 import { type CallerOrigins, callerAppOf, deviceTypeOf } from './caller-app';
 import { loggableBody, redactRawHeaders } from './redaction';
 import { type LoggedTarget, loggedTargetOf } from './unlogged-params';
 
 /** Probes and descriptions are not API calls: monitors would otherwise drown the statistics. */
-const NOT_LOGGED = /^\/(health|_ping|docs)(\/|$|-json)/;
+const NOT_LOGGED = /^\/(health|_ping|docs|metrics)(\/|$|-json)/;
 
 export interface RequestLogSink {
   record(entry: ApiCallEntry): void;
 }
 
-/** When a timed call started; 0 for calls nothing records. */
+/** When a timed call started; 0 for calls nothing records (the clock, 0n for calls nothing times). */
 const STARTED_AT = Symbol('teamfit.requestStartedAt');
 const STARTED_HR = Symbol('teamfit.requestStartedHr');
 /** A probe or a description (NOT_LOGGED): a debug line at most, never an API call. */
 const IS_PROBE = Symbol('teamfit.requestIsProbe');
 type TimedRequest = FastifyRequest & { [STARTED_AT]: number; [STARTED_HR]: bigint; [IS_PROBE]: boolean };
 
-/** What is recorded of each call: the API-call log (statistics) when on, and the service log's request line. */
+/** What is recorded of each call: the API-call log (statistics) when on, the service log's request line, the metrics. */
 export interface RequestRecorders {
   /** The API-call log; undefined when REQUEST_LOG is off. */
   sink: RequestLogSink | undefined;
   log: ServiceLog;
   service: string;
   origins: CallerOrigins;
+  /** Every call's duration by route, probes included; undefined in tests of the hooks alone. */
+  metrics?: ServiceMetrics;
+}
+
+/** The route template a call took, or one label for every call no route took. */
+function routeOf(request: FastifyRequest): string {
+  return request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
 }
 
 /**
@@ -40,10 +48,11 @@ export interface RequestRecorders {
  * gone out, from one duration. Probes are debug lines and never API calls.
  */
 export function registerRequestHooks(instance: FastifyInstance, recorders: RequestRecorders): void {
-  const { sink, log } = recorders;
+  const { sink, log, metrics } = recorders;
   const lines = log.isEnabled('log');
   const probeLines = log.isEnabled('debug');
-  if (sink === undefined && !lines) {
+  const recording = sink !== undefined || lines;
+  if (!recording && metrics === undefined) {
     instance.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
       done();
@@ -56,17 +65,22 @@ export function registerRequestHooks(instance: FastifyInstance, recorders: Reque
   instance.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     const probe = NOT_LOGGED.test(pathOf(request.url));
-    if (!probe || probeLines) {
+    const recorded = probe ? probeLines : recording;
+    if (recorded || metrics !== undefined) (request as TimedRequest)[STARTED_HR] = process.hrtime.bigint();
+    if (recorded) {
       const timed = request as TimedRequest;
       timed[STARTED_AT] = Date.now();
-      timed[STARTED_HR] = process.hrtime.bigint();
       timed[IS_PROBE] = probe;
     }
     done();
   });
   instance.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const timed = request as TimedRequest;
-    if (timed[STARTED_AT] !== 0) record(recorders, lines, timed[IS_PROBE], request, reply, timed[STARTED_AT], timed[STARTED_HR]);
+    if (timed[STARTED_HR] !== 0n) {
+      const durationMs = Number(process.hrtime.bigint() - timed[STARTED_HR]) / 1e6;
+      metrics?.observeRequest(request.method, routeOf(request), reply.statusCode, durationMs / 1000);
+      if (timed[STARTED_AT] !== 0) record(recorders, lines, timed[IS_PROBE], request, reply, timed[STARTED_AT], durationMs);
+    }
     done();
   });
 }
@@ -76,13 +90,19 @@ export type RefusedCallRecorder = (request: FastifyRequest, reply: FastifyReply)
 
 export function refusedCallRecorder(recorders: RequestRecorders): RefusedCallRecorder {
   const lines = recorders.log.isEnabled('log');
+  const { metrics } = recorders;
   return (request, reply) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     const probe = NOT_LOGGED.test(pathOf(request.url));
-    if (probe ? !recorders.log.isEnabled('debug') : recorders.sink === undefined && !lines) return;
+    const recorded = probe ? recorders.log.isEnabled('debug') : recorders.sink !== undefined || lines;
+    if (!recorded && metrics === undefined) return;
     const startedAt = Date.now();
     const startedHr = process.hrtime.bigint();
-    reply.raw.once('finish', () => record(recorders, lines, probe, request, reply, startedAt, startedHr));
+    reply.raw.once('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - startedHr) / 1e6;
+      metrics?.observeRequest(request.method, UNMATCHED_ROUTE, reply.statusCode, durationMs / 1000);
+      if (recorded) record(recorders, lines, probe, request, reply, startedAt, durationMs);
+    });
   };
 }
 
@@ -94,9 +114,8 @@ function record(
   request: FastifyRequest,
   reply: FastifyReply,
   startedAt: number,
-  startedHr: bigint,
+  durationMs: number,
 ): void {
-  const durationMs = Number(process.hrtime.bigint() - startedHr) / 1e6;
   if (probe) {
     recorders.log.request('debug', Date.now(), request.id, request.method, pathOf(request.url), reply.statusCode, durationMs);
     return;

@@ -14,6 +14,8 @@ export interface TestGatewayOptions {
   corsOrigins?: readonly string[];
   /** How long the gateway waits for a service's answer, instead of the template's 60 s (a test of the timeout itself). */
   readTimeoutSeconds?: number;
+  /** A file for the access log (in the template's JSON line format); off unless given. */
+  accessLog?: string;
 }
 
 /** The rendered configuration with another read timeout; the template must set it exactly once. */
@@ -51,7 +53,7 @@ export async function startTestGateway(
         listen: `127.0.0.1:${port}`,
         upstream,
         runDir,
-        accessLog: 'off',
+        accessLog: options.accessLog ?? 'off',
         corsOrigins: options.corsOrigins ?? [DEFAULT_ADMIN_APP_ORIGIN, DEFAULT_HUB_APP_ORIGIN],
       }),
       options.readTimeoutSeconds,

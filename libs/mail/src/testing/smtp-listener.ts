@@ -51,9 +51,9 @@ export async function startSmtpListener(): Promise<SmtpListener> {
   };
 }
 
-/** The six-digit code of a sign-in e-mail, read from the delivered message. */
+/** The code of a sign-in e-mail (six digits, or a long code in four groups), read from the delivered message. */
 export function otpFromMail(mail: ReceivedMail): string {
-  const match = /sign-in code: (\d{6})/.exec(mail.raw);
+  const match = /sign-in code: (\d{6}|[0-9A-Z]{4}(?:-[0-9A-Z]{4}){3})/.exec(mail.raw);
   if (!match?.[1]) throw new Error('no sign-in code in the e-mail');
   return match[1];
 }
