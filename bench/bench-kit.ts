@@ -2,6 +2,7 @@
 // statistics, and a bounded closed-loop load generator over keep-alive connections.
 import { runMigrations, serviceMigrationTargets, startEmbeddedPostgres } from '@teamfit/database';
 import { freePort } from '@teamfit/gateway';
+import { seedTestAccounts } from '@teamfit/platform/testing';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,8 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
     };
   }
   for (const target of serviceMigrationTargets(ROOT)) await runMigrations(url, target);
+  // The accounts `TestTokens` names: services read a token's rights from its account (docs/adr/0067-rights-read-from-the-account.md).
+  await seedTestAccounts(url);
   return { url, serverPid, stop };
 }
 

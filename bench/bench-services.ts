@@ -12,6 +12,7 @@ import {
   startNginx,
   withoutRateLimits,
 } from '@teamfit/gateway';
+import { TEST_ADMIN_ACCOUNT } from '@teamfit/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,8 +41,9 @@ export async function benchBasics(cleanups: Array<() => Promise<void> | void>): 
   const database = await scratchDatabase();
   cleanups.push(() => database.stop());
   const keys = generateKeyPair();
+  // The test administrator scratchDatabase seeds: services read a token's rights from its account.
   const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign(
-    { sub: randomUUID(), kind: 'account', emailAddress: 'bench@teamfit.local', isAdmin: true },
+    { sub: TEST_ADMIN_ACCOUNT.id, kind: 'account', emailAddress: TEST_ADMIN_ACCOUNT.emailAddress, isAdmin: true },
     3600,
   );
   return { databaseUrl: database.url, postgresPid: database.serverPid, keys, admin, auth: { authorization: `Bearer ${admin}` } };

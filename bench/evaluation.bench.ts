@@ -13,7 +13,7 @@ import { ensureDatabase, quoteIdentifier, runMigrations, serviceMigrationTargets
 import { withDatabase } from '@teamfit/database/testing';
 import { freePort } from '@teamfit/gateway';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
-import { TestTokens } from '@teamfit/platform/testing';
+import { seedTestAccounts, TestTokens } from '@teamfit/platform/testing';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import type http from 'node:http';
@@ -116,6 +116,8 @@ async function startDatabase(cleanups: Array<() => Promise<void>>): Promise<stri
 async function startPlatform(cleanups: Array<() => Promise<void>>): Promise<Platform> {
   const databaseUrl = await startDatabase(cleanups);
   for (const target of serviceMigrationTargets(DIST_ROOT)) await runMigrations(databaseUrl, target);
+  // The accounts `TestTokens` names: services read a token's rights from its account (docs/adr/0067-rights-read-from-the-account.md).
+  await seedTestAccounts(databaseUrl);
   const tokens = new TestTokens();
   const start = async (name: 'organisation' | 'evaluation', index: number): Promise<RunningService> => {
     const port = await freePort();

@@ -1,7 +1,7 @@
 import { SERVICE_NAMES, type ServiceName } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
-import { type RunningTestService, TestTokens } from '@teamfit/platform/testing';
+import { type RunningTestService, TEST_MEMBER_ACCOUNT, TestTokens } from '@teamfit/platform/testing';
 import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
@@ -247,9 +247,9 @@ describe('gateway in front of the five services', () => {
     });
 
     it('200 for a valid access token, which cannot be used at a login step', async () => {
-      const token = tokens.account({ sub: 'member-1' });
+      const token = tokens.account();
       const response = await request(gateway.url).get(`${probe}/protected`).set('authorization', `Bearer ${token}`).expect(200);
-      expect(response.body).toEqual({ sub: 'member-1', kind: 'account' });
+      expect(response.body).toEqual({ sub: TEST_MEMBER_ACCOUNT.id, kind: 'account' });
       await request(gateway.url).get(`${probe}/login-step`).set('authorization', `Bearer ${token}`).expect(403);
     });
 

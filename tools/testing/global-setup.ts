@@ -6,6 +6,7 @@ import {
   TEST_TEMPLATE_ENV,
   withDatabase,
 } from '@teamfit/database/testing';
+import { seedTestAccounts } from '@teamfit/platform/testing';
 import { freePort } from '@teamfit/gateway';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,8 @@ export default async function globalSetup(): Promise<void> {
   }
   const template = `teamfit_template_${process.pid}`;
   await prepareTemplateDatabase(adminUrl, template, serviceMigrationTargets(ROOT), service?.password);
+  // The accounts the tests' tokens name: rights are read from the account (docs/adr/0067-rights-read-from-the-account.md).
+  await seedTestAccounts(withDatabase(adminUrl, template));
   testRunState.dropTemplate = { adminUrl, template };
   // Workers are forked after global setup and inherit these.
   process.env[TEST_ADMIN_URL_ENV] = adminUrl;

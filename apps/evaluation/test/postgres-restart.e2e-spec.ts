@@ -2,7 +2,7 @@ import { questionGroups, questions } from '@teamfit/assessment';
 import { runMigrations, serviceMigrationTargets } from '@teamfit/database';
 import { freePort } from '@teamfit/gateway';
 import { personas } from '@teamfit/personas';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { type RunningTestService, seedTestAccounts, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -134,6 +134,8 @@ describe('the evaluation service across a PostgreSQL crash and restart', () => {
     port = await freePort();
     postgres = await startServer(dataDir, port);
     for (const target of serviceMigrationTargets(ROOT)) await runMigrations(postgres.url, target);
+    // A server of its own, not the template's clone: the accounts the test's tokens name are written here.
+    await seedTestAccounts(postgres.url);
 
     const client = new Client({ connectionString: postgres.url });
     await client.connect();

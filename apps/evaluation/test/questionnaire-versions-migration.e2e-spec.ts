@@ -2,7 +2,7 @@ import { questionGroups, questions } from '@teamfit/assessment';
 import { runMigrations, serviceMigrationTargets } from '@teamfit/database';
 import { createTestDatabase, migrationsUpTo, type TestDatabase } from '@teamfit/database/testing';
 import { personas } from '@teamfit/personas';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { type RunningTestService, seedTestAccounts, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { type AnswerInput, compactProfile, compactQuestionnaire, computeWorkstyle } from '@teamfit/scoring';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
@@ -72,6 +72,8 @@ describe('moving evaluations from the old layout (question set in every row) to 
     for (const target of serviceMigrationTargets(ROOT)) {
       await runMigrations(database.url, target.service === 'evaluation' ? migrationsUpTo(target, OLD_LAYOUT) : target);
     }
+    // Not a clone of the template: the accounts the test's tokens name are written here.
+    await seedTestAccounts(database.url);
     client = new Client({ connectionString: database.url });
     await client.connect();
     const db = drizzle({ client });

@@ -1,7 +1,7 @@
 import { REPLICA_RETRY_AFTER_MS, runMigrations, serviceMigrationTargets } from '@teamfit/database';
 import { type ReplicatedPostgres, startReplicatedPostgres } from '@teamfit/database/testing';
 import { freePort } from '@teamfit/gateway';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { type RunningTestService, seedTestAccounts, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -32,6 +32,8 @@ describe('reads routed to a streaming replica', () => {
   beforeAll(async () => {
     postgres = await startReplicatedPostgres({ primary: await freePort(), replica: await freePort() });
     for (const target of serviceMigrationTargets(ROOT)) await runMigrations(postgres.primaryUrl, target);
+    // A server of its own, not the template's clone: the accounts the test's tokens name are written here.
+    await seedTestAccounts(postgres.primaryUrl);
     const options = { databaseUrl: postgres.primaryUrl, keys: tokens.keys, env: { DATABASE_READ_URL: postgres.replicaUrl } };
     [organisation, profile, evaluation] = await Promise.all([
       startTestService('organisation', organisationAppModule, options),

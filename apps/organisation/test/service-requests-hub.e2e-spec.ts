@@ -1,4 +1,4 @@
-import { serviceUnderTest, TestTokens } from '@teamfit/platform/testing';
+import { seedTestAccounts, serviceUnderTest, TestTokens } from '@teamfit/platform/testing';
 import request from 'supertest';
 import { organisationAppModule } from '../src/organisation-app.module';
 
@@ -19,6 +19,13 @@ describe('service requests: hub side', () => {
   const alice = personaToken(tokens, 'a11ce000-0000-4000-8000-000000000001');
   const bob = personaToken(tokens, 'b0b00000-0000-4000-8000-000000000002');
   const member = `Bearer ${tokens.account({ sub: 'c0ffee00-0000-4000-8000-000000000003' })}`;
+  // Account tokens are good only for accounts that exist (docs/adr/0067-rights-read-from-the-account.md).
+  beforeAll(() =>
+    seedTestAccounts(organisation.database.url, [
+      { id: 'c0ffee00-0000-4000-8000-000000000003', emailAddress: 'coffee@example.test' },
+      { id: 'a11ce000-0000-4000-8000-000000000001', emailAddress: 'alice.account@example.test' },
+    ]),
+  );
   const hub = '/hub/service-requests';
   const adminBase = '/admin/service-requests';
   const api = () => request(organisation.url);

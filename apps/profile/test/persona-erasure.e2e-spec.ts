@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { evaluationAppModule } from '../../evaluation/src/evaluation-app.module';
+import { mediaAppModule } from '../../media/src/media-app.module';
 import { organisationAppModule } from '../../organisation/src/organisation-app.module';
 import { profileAppModule } from '../src/profile-app.module';
 import { answerAll, eventually, identityHits } from './erasure-test-kit';
@@ -41,6 +42,8 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
   let profile: RunningTestService;
   let evaluation: RunningTestService;
   let organisation: RunningTestService;
+  /** An organisation instance whose clock stands still: its guard keeps trusting what it read before the erasure. */
+  let stillOrganisation: RunningTestService;
   let gateway: TestGateway;
   let contract: ResponseContract;
   const ids = {
@@ -113,6 +116,8 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     evaluation = await start('evaluation', (config) => evaluationAppModule(config));
     // Seeds the platform questionnaire the evaluations are fixed with.
     organisation = await start('organisation', (config) => organisationAppModule(config));
+    const standing = new Date();
+    stillOrganisation = await start('organisation', (config) => organisationAppModule(config, { now: () => standing }));
     gateway = await startTestGateway(ROOT, { profile: profile.port, evaluation: evaluation.port, organisation: organisation.port });
     contract = new ResponseContract(buildOpenApiDocument(profile.app, 'profile'));
 
@@ -157,6 +162,8 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
       .send({ otp: otpFromMail(await smtp.latestTo(ERASED.emailAddress)), codeVerifier: first.verifier })
       .expect(200);
     personaBearer = `Bearer ${(verified.body as { accessToken: string }).accessToken}`;
+    // The still instance reads the persona's standing now, and trusts it for as long as its clock stands.
+    await request(stillOrganisation.url).get('/hub/service-requests').set('authorization', personaBearer).expect(200);
     await signIn();
 
     // A hub ticket raised by the persona, with its own comment and the team's (public and internal).
@@ -206,6 +213,7 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     await profile?.close();
     await evaluation?.close();
     await organisation?.close();
+    await stillOrganisation?.close();
     await client?.end();
     await database?.drop();
     await smtp?.close();
@@ -354,8 +362,81 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     const missing = await erase(randomUUID()).expect(404);
     expect(missing.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Persona not found' });
     await request(profile.url).get(`/persona/${ids.persona}`).set('authorization', admin).expect(404);
-    // Its still-valid access token no longer refreshes or reads its persona.
-    await request(profile.url).get('/persona/profile').set('authorization', personaBearer).expect(404);
+  });
+
+  it('refuses the erased persona’s still-valid access token on every service, and stores nothing new under its id', async () => {
+    const refused = { statusCode: 403, error: 'Forbidden', message: 'The persona of this token has been erased' };
+    const media = await startTestService('media', (config) => mediaAppModule(config), { databaseUrl: database.url, keys: tokens.keys });
+    try {
+      const attempts = [
+        request(profile.url).get('/persona/profile'),
+        request(evaluation.url).get('/evaluation').query({ personaId: ids.persona }),
+        request(organisation.url)
+          .post('/hub/service-requests')
+          .send({ title: `${ERASED.firstName} is back`, description: ERASED.emailAddress }),
+        request(organisation.url).get('/hub/service-requests'),
+        request(media.url).get('/media/0123456789abcdef01234567'),
+      ];
+      for (const attempt of attempts) expect((await attempt.set('authorization', personaBearer)).body).toEqual(refused);
+    } finally {
+      await media.close();
+    }
+    // Where a guard still trusts the persona, the write's own transaction refuses it.
+    const late = await request(stillOrganisation.url)
+      .post('/hub/service-requests')
+      .set('authorization', personaBearer)
+      .send({ title: `${ERASED.firstName} once more`, description: ERASED.emailAddress });
+    expect(late.body).toEqual(refused);
+    // Administrators cannot put its id back either.
+    const named = { statusCode: 400, error: 'Bad Request' };
+    expect(
+      (
+        await request(profile.url)
+          .post('/team')
+          .set('authorization', admin)
+          .send({ organisation_id: 'erasure-test', teamName: 'Back', memberIds: [ids.persona] })
+      ).body,
+    ).toEqual({ ...named, message: 'memberIds names an erased persona' });
+    expect(
+      (
+        await request(profile.url)
+          .put(`/team/${ids.profileTeam}`)
+          .set('authorization', admin)
+          .send({ managers: [ids.other, ids.persona] })
+      ).body,
+    ).toEqual({ ...named, message: 'managers names an erased persona' });
+    expect(
+      (
+        await request(evaluation.url)
+          .post('/algorithm/teams')
+          .set('authorization', admin)
+          .send({ name: 'Back', memberPersonaIds: [ids.persona] })
+      ).body,
+    ).toEqual({ ...named, message: 'memberPersonaIds names an erased persona' });
+    expect(
+      (
+        await request(evaluation.url)
+          .put(`/algorithm/teams/${ids.algorithmTeam}`)
+          .set('authorization', admin)
+          .send({ memberPersonaIds: [ids.other, ids.persona.toUpperCase()] })
+      ).body,
+    ).toEqual({ ...named, message: 'memberPersonaIds names an erased persona' });
+    expect(
+      (
+        await request(evaluation.url)
+          .post('/evaluation')
+          .set('authorization', admin)
+          .send({ personaId: ids.persona, teamId: ids.algorithmTeam })
+      ).status,
+    ).toBe(400);
+    // Nothing new under its id: an erase call again finds nothing to remove, and its summary is still the truth.
+    expect(await rowCount(`organisation.service_requests WHERE requester_id = $1`, [ids.persona])).toBe(0);
+    // The API-call log records every call, refused ones too, with what it named (these attempts):
+    // a record of calls, not data stored for the persona (docs/adr/0067-rights-read-from-the-account.md).
+    const stored = Object.keys(await identityHits(client, needles())).filter((hit) => !hit.startsWith('telemetry.api_calls_'));
+    expect(stored).toEqual([]);
+    const again = await erase(ids.persona).expect(200);
+    expect(again.body).toMatchObject({ status: 'COMPLETE', services: { organisation: { serviceRequests: 1 } } });
   });
 
   it('DELETE keeps its answer and takes the persona’s sign-in rows with it', async () => {

@@ -5,6 +5,7 @@ export type { JsonWebKeySet, PublicJsonWebKey } from './tokens/signing-key';
 export { DEFAULT_VERIFIED_TOKEN_CACHE_SIZE, VerifiedTokenCache } from './tokens/verified-token-cache';
 export { ensureKeyPairFiles, generateKeyPair, type KeyPairPem } from './tokens/key-pair';
 export { AccessGuard } from './guards/access.guard';
+export { TOKEN_STANDING_TTL_MS, TokenStanding, type AccountStanding } from './guards/token-standing';
 export {
   AcceptTokens,
   AdminOnly,

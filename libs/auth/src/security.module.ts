@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { BEARER_CHECK, type BearerCheck, type ServiceConfig } from '@teamfit/common';
 import { AccessGuard } from './guards/access.guard';
+import { TokenStanding } from './guards/token-standing';
 import { DEFAULT_TOKEN_KINDS } from './guards/access.decorators';
 import { TokenSigner } from './tokens/token-signer';
 import { VerifiedTokenCache } from './tokens/verified-token-cache';
@@ -45,9 +46,10 @@ export class SecurityModule {
               }
             },
         },
+        TokenStanding,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
-      exports: [TokenSigner, VerifiedTokenCache, BEARER_CHECK],
+      exports: [TokenSigner, VerifiedTokenCache, TokenStanding, BEARER_CHECK],
     };
   }
 }

@@ -22,3 +22,4 @@ export {
   type ProfileErasureCounts,
 } from './erasure-counts';
 export { personaErasureJob, type ErasurePartRepository, type PersonaErasureJob } from './persona-erasure.job';
+export { erasedPersonaIds, refuseErasedPersonas } from './erased-personas';

@@ -480,8 +480,11 @@ describe('npm start (the local runner)', () => {
     // An evaluation to read: the hub's most frequent call, GET /evaluation/evaluation/:id.
     const gateway = `http://127.0.0.1:${runnerEnv['GATEWAY_PORT']}`;
     const keys = ensureKeyPairFiles(path.join(dataDir, 'keys'));
+    // Rights are read from the account (docs/adr/0067-rights-read-from-the-account.md): the token
+    // names the administrator the platform seeds at its first start.
+    const administrator = await defaultAdministrator(ownerUrl(dataDir, Number(runnerEnv['EMBEDDED_POSTGRES_PORT'])));
     const admin = new TokenSigner({ ...keys, issuer: 'teamfit', audience: 'teamfit-api' }).sign(
-      { sub: randomUUID(), kind: 'account', emailAddress: 'runner@teamfit.local', isAdmin: true },
+      { sub: administrator.id, kind: 'account', emailAddress: administrator.emailAddress, isAdmin: true },
       600,
     );
     const persona = await post(`${gateway}/profile/persona`, admin, {
@@ -566,3 +569,18 @@ describe('npm start (the local runner)', () => {
     expect(await isPortFree(Number(runnerEnv['EMBEDDED_POSTGRES_PORT']))).toBe(true);
   }, 180_000);
 });
+
+/** The administrator account the platform seeds at its first start (ADMIN_EMAIL). */
+async function defaultAdministrator(databaseUrl: string): Promise<{ id: string; emailAddress: string }> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; emailAddress: string }>(
+      'SELECT id, email_address AS "emailAddress" FROM organisation.accounts WHERE is_admin ORDER BY created_at LIMIT 1',
+    );
+    if (!rows[0]) throw new Error('the platform seeded no administrator');
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, notFound } from '@teamfit/common';
+import { conflict, forbidden, notFound } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
+import { erasedPersonaIds } from '@teamfit/privacy';
 import type { ServiceRequestRow } from '../database/service-requests.tables';
 import { CommentRepository } from './comment.repository';
 import { HistoryRepository } from './history.repository';
@@ -42,8 +43,13 @@ export class HubServiceRequestService {
   async create(input: HubCreateServiceRequestDto, requester: Requester): Promise<HubServiceRequestDto> {
     const now = this.workflow.now();
     const priority = priorityOf(input.impact, input.urgency);
-    const row = await this.db.transaction((tx) =>
-      this.workflow.create(
+    const row = await this.db.transaction(async (tx) => {
+      // The guard refuses an erased persona's token; this closes the seconds it may still trust it,
+      // so nothing new is stored under an erased persona's id (docs/adr/0067-rights-read-from-the-account.md).
+      if (requester.kind === 'persona' && (await erasedPersonaIds(tx, [requester.id])).length > 0) {
+        throw forbidden('The persona of this token has been erased');
+      }
+      return this.workflow.create(
         tx,
         {
           title: input.title,
@@ -68,8 +74,8 @@ export class HubServiceRequestService {
         },
         { id: requester.id, type: 'REQUESTER' },
         now,
-      ),
-    );
+      );
+    });
     return mapHubTicket(row);
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TOKEN_STANDING_TTL_MS } from '@teamfit/auth';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import {
   ERASURE_PART_TABLES,
@@ -10,7 +11,7 @@ import {
   personaErasures,
   type PersonaErasureRow,
 } from '@teamfit/privacy';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 
 export type NewPersonaErasure = Pick<
   typeof personaErasures.$inferInsert,
@@ -57,19 +58,23 @@ export class PersonaErasureRepository {
   }
 
   /**
-   * Completes the erasure if every part it expects is recorded: stamps it and drops the identity
+   * Completes the erasure if every part it expects is recorded, each at least
+   * `TOKEN_STANDING_TTL_MS` ago (docs/adr/0067-rights-read-from-the-account.md): stamps it and drops the identity
    * the parts needed. One statement, so concurrent callers complete it once; `undefined` when it
    * was not completed by this call (parts missing, or completed already).
    */
   async completeIfDone(tx: Executor, id: string): Promise<PersonaErasureRow | undefined> {
-    const partsDone: SQL[] = ERASURE_PARTS.map(
-      (part) =>
-        sql`(NOT (${part} = ANY(${personaErasures.parts})) OR EXISTS (SELECT 1 FROM ${ERASURE_PART_TABLES[part]} WHERE ${ERASURE_PART_TABLES[part].erasureId} = ${personaErasures.id}))`,
-    );
+    // Every part was recorded (so the record had committed) at least as long ago as a service
+    // trusts a persona's standing: from completion on, every service refuses the persona's tokens.
+    const settled = sql`now() - make_interval(secs => ${TOKEN_STANDING_TTL_MS / 1000})`;
+    const partsDone: SQL[] = ERASURE_PARTS.map((part) => {
+      const table = ERASURE_PART_TABLES[part];
+      return sql`(NOT (${part} = ANY(${personaErasures.parts})) OR EXISTS (SELECT 1 FROM ${table} WHERE ${table.erasureId} = ${personaErasures.id} AND ${table.completedAt} <= ${settled}))`;
+    });
     const [row] = await tx
       .update(personaErasures)
       .set({ completedAt: sql`now()`, pendingIdentity: null })
-      .where(and(eq(personaErasures.id, id), isNull(personaErasures.completedAt), ...partsDone))
+      .where(and(eq(personaErasures.id, id), isNull(personaErasures.completedAt), lte(personaErasures.requestedAt, settled), ...partsDone))
       .returning();
     return row;
   }

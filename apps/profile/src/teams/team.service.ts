@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
+import { refuseErasedPersonas } from '@teamfit/privacy';
 import { ObjectId } from 'bson';
 import { type CreateTeamDto, mapTeam, mapTeamListItem, type TeamDto, type TeamListItemDto, type UpdateTeamDto } from './team.dto';
 import { isTeamNameTaken, type TeamChanges, TeamRepository } from './team.repository';
@@ -29,21 +30,29 @@ export class TeamService {
   async create(input: CreateTeamDto): Promise<TeamDto> {
     // The unique index decides, not a prior lookup: a check-then-insert would race.
     const row = await this.withNameUniqueness(() =>
-      this.repository.insert(this.db, {
-        id: new ObjectId().toHexString(),
-        organisationId: input.organisation_id,
-        teamName: input.teamName,
-        teamDescription: input.teamDescription ?? null,
-        roleName: input.roleName ?? null,
-        managers: input.managers ?? [],
-        memberIds: input.memberIds ?? [],
+      this.db.transaction(async (tx) => {
+        await refuseErasedMembers(tx, input);
+        return this.repository.insert(tx, {
+          id: new ObjectId().toHexString(),
+          organisationId: input.organisation_id,
+          teamName: input.teamName,
+          teamDescription: input.teamDescription ?? null,
+          roleName: input.roleName ?? null,
+          managers: input.managers ?? [],
+          memberIds: input.memberIds ?? [],
+        });
       }),
     );
     return mapTeam(row);
   }
 
   async update(id: string, input: UpdateTeamDto): Promise<TeamDto> {
-    const row = await this.withNameUniqueness(() => this.repository.update(this.db, id, changesOf(input)));
+    const row = await this.withNameUniqueness(() =>
+      this.db.transaction(async (tx) => {
+        await refuseErasedMembers(tx, input);
+        return this.repository.update(tx, id, changesOf(input));
+      }),
+    );
     if (!row) throw notFound('Team');
     return mapTeam(row);
   }
@@ -60,6 +69,12 @@ export class TeamService {
       throw error;
     }
   }
+}
+
+/** Nothing new is stored under an erased persona's id (docs/adr/0067-rights-read-from-the-account.md). */
+async function refuseErasedMembers(tx: Executor, input: Pick<UpdateTeamDto, 'managers' | 'memberIds'>): Promise<void> {
+  await refuseErasedPersonas(tx, 'memberIds', input.memberIds ?? []);
+  await refuseErasedPersonas(tx, 'managers', input.managers ?? []);
 }
 
 /** Only the fields the client sent; `null` clears the optional texts. */

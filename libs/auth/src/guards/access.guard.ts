@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { IS_PUBLIC_ROUTE } from '@teamfit/common';
+import type { VerifiedToken } from '../tokens/token-claims';
 import { TokenError } from '../tokens/token-signer';
 import type { TokenKind } from '../tokens/token-kind';
 import { VerifiedTokenCache } from '../tokens/verified-token-cache';
@@ -12,6 +13,7 @@ import {
   TOKEN_REFUSALS,
   type TokenRefusalAnswers,
 } from './access.decorators';
+import { type AccountStanding, TokenStanding } from './token-standing';
 
 /** What a route asks of its callers, read from its decorators once. */
 interface RouteAccess {
@@ -34,6 +36,10 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  * unless the route's @TokenRefusals() says otherwise.
  * Per request it only reads the header and looks the token up (see VerifiedTokenCache): the
  * route's rules are read once per handler, a token's signature once per token.
+ * Rights come from the database, not from the token (docs/adr/0067-rights-read-from-the-account.md):
+ * an account token is good only while its account exists and is not blocked, and carries
+ * administrator rights only while the account has them; a persona token is refused once its persona
+ * is erased. Each is one point read per subject, remembered a few seconds (TokenStanding).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -42,9 +48,10 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly verified: VerifiedTokenCache,
+    private readonly standing: TokenStanding,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const route = this.accessOf(context);
     if (route.isPublic) return true;
 
@@ -66,6 +73,31 @@ export class AccessGuard implements CanActivate {
     if (route.adminOnly && !(token.kind === 'account' && token.isAdmin === true)) {
       throw new ForbiddenException('Administrator rights are required');
     }
+    if (token.kind === 'account') {
+      const standing = this.standing.account(token.sub);
+      if (standing instanceof Promise) return standing.then((known) => this.admitAccount(request, route, token, known));
+      return this.admitAccount(request, route, token, standing);
+    }
+    if (token.kind === 'persona') {
+      const erased = this.standing.personaErased(token.personaId ?? token.sub);
+      if (erased instanceof Promise) return erased.then((known) => this.admitPersona(request, token, known));
+      return this.admitPersona(request, token, erased);
+    }
+    request.principal = token;
+    return true;
+  }
+
+  /** The token's rights, narrowed to what the account has now: never more than the token says. */
+  private admitAccount(request: AuthenticatedRequest, route: RouteAccess, token: VerifiedToken, standing: AccountStanding): boolean {
+    if (!standing.active) throw new ForbiddenException('The account of this token no longer exists or is blocked');
+    const demoted = token.isAdmin === true && !standing.isAdmin;
+    if (demoted && route.adminOnly) throw new ForbiddenException('Administrator rights are required');
+    request.principal = demoted ? Object.freeze({ ...token, isAdmin: false }) : token;
+    return true;
+  }
+
+  private admitPersona(request: AuthenticatedRequest, token: VerifiedToken, erased: boolean): boolean {
+    if (erased) throw new ForbiddenException('The persona of this token has been erased');
     request.principal = token;
     return true;
   }

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { generateKeyPair, type KeyPairPem, type TokenClaims, TokenSigner } from '@teamfit/auth';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TEST_ADMIN_ACCOUNT, TEST_MEMBER_ACCOUNT } from './test-accounts';
 import {
   createServiceApp,
   loadServiceConfig,
@@ -62,7 +63,11 @@ export async function startTestService(
   return { app, port: address.port, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
 }
 
-/** Tokens minted per test with the real signing code and a key pair of the test's own. */
+/**
+ * Tokens minted per test with the real signing code and a key pair of the test's own. `admin()` and
+ * `account()` name the seeded test accounts (test-accounts.ts); a token for any other account is
+ * refused unless the test writes that account.
+ */
 export class TestTokens {
   readonly keys: KeyPairPem;
   private readonly signer: TokenSigner;
@@ -84,9 +89,9 @@ export class TestTokens {
 
   admin(overrides: Partial<TokenClaims> = {}): string {
     return this.mint({
-      sub: '00000000-0000-4000-8000-000000000001',
+      sub: TEST_ADMIN_ACCOUNT.id,
       kind: 'account',
-      emailAddress: 'admin@example.test',
+      emailAddress: TEST_ADMIN_ACCOUNT.emailAddress,
       isAdmin: true,
       ...overrides,
     });
@@ -94,9 +99,9 @@ export class TestTokens {
 
   account(overrides: Partial<TokenClaims> = {}): string {
     return this.mint({
-      sub: '00000000-0000-4000-8000-000000000002',
+      sub: TEST_MEMBER_ACCOUNT.id,
       kind: 'account',
-      emailAddress: 'member@example.test',
+      emailAddress: TEST_MEMBER_ACCOUNT.emailAddress,
       isAdmin: false,
       ...overrides,
     });

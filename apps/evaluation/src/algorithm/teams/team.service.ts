@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { conflict, notFound, type PageRequest, postgresErrorOf } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
+import { refuseErasedPersonas } from '@teamfit/privacy';
 import { ROLE_TEAM_FOREIGN_KEY } from '../../database/evaluation.schema';
 import { isReferencedRowViolation } from '../shared/postgres-codes';
 import { type AlgorithmTeamDto, type CreateAlgorithmTeamDto, mapTeam, type UpdateAlgorithmTeamDto } from './team.dto';
@@ -26,10 +27,14 @@ export class TeamService {
   }
 
   async create(input: CreateAlgorithmTeamDto): Promise<AlgorithmTeamDto> {
-    const row = await this.repository.insert(this.db, {
-      name: input.name,
-      organisationId: input.organisationId ?? null,
-      memberPersonaIds: input.memberPersonaIds ?? [],
+    // Nothing new is stored under an erased persona's id (docs/adr/0067-rights-read-from-the-account.md).
+    const row = await this.db.transaction(async (tx) => {
+      await refuseErasedPersonas(tx, 'memberPersonaIds', input.memberPersonaIds ?? []);
+      return this.repository.insert(tx, {
+        name: input.name,
+        organisationId: input.organisationId ?? null,
+        memberPersonaIds: input.memberPersonaIds ?? [],
+      });
     });
     return mapTeam(row);
   }
@@ -39,7 +44,10 @@ export class TeamService {
     if (input.name !== undefined) changes.name = input.name;
     if (input.organisationId !== undefined) changes.organisationId = input.organisationId;
     if (input.memberPersonaIds !== undefined) changes.memberPersonaIds = input.memberPersonaIds;
-    const row = await this.repository.update(this.db, id, changes);
+    const row = await this.db.transaction(async (tx) => {
+      await refuseErasedPersonas(tx, 'memberPersonaIds', input.memberPersonaIds ?? []);
+      return this.repository.update(tx, id, changes);
+    });
     if (!row) throw notFound('Team');
     return mapTeam(row);
   }
