@@ -82,10 +82,12 @@ async function seedLog(client: Client, entries: number): Promise<void> {
   await client.query(
     `SELECT telemetry.ensure_month_partition(d) FROM generate_series(now() - interval '400 days', now(), interval '1 month') AS d`,
   );
+  // By administrators: the calls the export must search the text of (docs/adr/0068-api-call-log-records-its-caller.md).
   await client.query(
-    `INSERT INTO telemetry.api_calls (service, start_time, end_time, processing_time, method, url, http_version, status_code, caller_app, device_type, raw_headers, body, params, query)
+    `INSERT INTO telemetry.api_calls (service, start_time, end_time, processing_time, method, url, http_version, status_code, caller_app, device_type, raw_headers, body, params, query, caller_kind, caller_id)
      SELECT 'profile', t, t, 3, 'POST', '/persona', '1.1', 201, 'hub', 'desktop', '["user-agent","Mozilla/5.0"]',
-            json_build_object('emailAddress', 'someone' || i || '@example.test', 'description', 'a body of about a hundred characters, as a form sends them'), '{}', '{}'
+            json_build_object('emailAddress', 'someone' || i || '@example.test', 'description', 'a body of about a hundred characters, as a form sends them'), '{}', '{}',
+            'administrator', '00000000-0000-4000-8000-000000000001'
        FROM generate_series(1, $1::int) AS i, LATERAL (SELECT now() - (i % 399) * interval '1 day') AS x(t)`,
     [entries],
   );

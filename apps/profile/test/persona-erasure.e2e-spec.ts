@@ -26,6 +26,9 @@ const ERASED = {
   userEmailAddress: 'q.vandersnoot@example.test',
 };
 
+/** The User-Agent of the persona's own device. */
+const OWN_CLIENT = 'QuilloniaPhone/2.0 (own handset)';
+
 /**
  * Erasure across the platform, through the real gateway: a persona with a completed evaluation,
  * profile and algorithm team memberships, experience and goal records, sign-in state, a hub
@@ -165,6 +168,8 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     // The still instance reads the persona's standing now, and trusts it for as long as its clock stands.
     await request(stillOrganisation.url).get('/hub/service-requests').set('authorization', personaBearer).expect(200);
     await signIn();
+    // A call of its own that names nothing of it: found by its caller, and its client is the persona's too.
+    await viaGateway().get('/profile/persona/me').set('authorization', personaBearer).set('user-agent', OWN_CLIENT).expect(200);
 
     // A hub ticket raised by the persona, with its own comment and the team's (public and internal).
     ids.ticket = (
@@ -200,6 +205,10 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     await eventually(
       'the API-call log holds the persona',
       async () => ((await rowCount(`telemetry.api_calls WHERE url LIKE $1`, [`%${ids.persona}%`])) ?? 0) >= 2,
+    );
+    await eventually(
+      'the API-call log holds its own call',
+      async () => (await rowCount(`telemetry.api_calls WHERE url = '/persona/me'`, [])) === 1,
     );
     // Fills the team's cached aggregate, which must not outlive the member.
     shortlistBefore = await shortlistOf(evaluation.url);
@@ -238,6 +247,8 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     );
     expect([...tables].some((table) => table.startsWith('telemetry.api_calls_'))).toBe(true);
     expect(await rowCount('evaluation.user_experiences WHERE user_id = $1', [ids.userNumber])).toBe(1);
+    const own = await client.query(`SELECT caller_kind, caller_id, remote_address FROM telemetry.api_calls WHERE url = '/persona/me'`);
+    expect(own.rows).toEqual([{ caller_kind: 'persona', caller_id: ids.persona, remote_address: expect.any(String) }]);
   });
 
   it('erases it and answers what each service removed; calling again answers the same summary', async () => {
@@ -267,7 +278,14 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     // The erase calls are logged too (a second later), with the id left out.
     await eventually('the erase calls are logged', async () => (await rowCount(`telemetry.api_calls WHERE url LIKE '%/erase'`, [])) === 3);
     expect(await rowCount(`telemetry.api_calls WHERE url = '/persona/:id/erase' AND params::text = '{"id":":id"}'`, [])).toBe(3);
-    expect(await identityHits(client, [...needles(), ids.persona.toUpperCase(), encodeURIComponent(ERASED.emailAddress)])).toEqual({});
+    expect(
+      await identityHits(client, [...needles(), ids.persona.toUpperCase(), encodeURIComponent(ERASED.emailAddress), OWN_CLIENT]),
+    ).toEqual({});
+    // Its own call stays a persona's call (counts unchanged), no longer whose nor from where.
+    const own = await client.query(
+      `SELECT caller_kind, caller_id, remote_address, raw_headers->>1 AS first_header FROM telemetry.api_calls WHERE url = '/persona/me'`,
+    );
+    expect(own.rows).toEqual([{ caller_kind: 'persona', caller_id: null, remote_address: null, first_header: '[erased]' }]);
     // Keyed by the integer user id, which no text search finds.
     expect(await rowCount('evaluation.user_experiences WHERE user_id = $1', [ids.userNumber])).toBe(0);
     expect(await rowCount('evaluation.user_goals WHERE user_id = $1', [ids.userNumber])).toBe(0);

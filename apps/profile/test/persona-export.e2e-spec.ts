@@ -1,4 +1,4 @@
-import { buildOpenApiDocument, RequestLogWriter } from '@teamfit/common';
+import { buildOpenApiDocument, RequestLogWriter, SOMEONE_ELSE } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import {
   ISO_TIMESTAMP,
@@ -22,6 +22,7 @@ import { profileAppModule } from '../src/profile-app.module';
 const ADA = 'ada.export@example.test';
 const ADA_USER = 'ada.user@example.test';
 const GRACE = 'grace.export@example.test';
+const ADMIN_ID = '00000000-0000-4000-8000-0000000ad001';
 
 interface ExportDocument {
   formatVersion: number;
@@ -35,6 +36,7 @@ interface ExportDocument {
   evaluations: Array<Record<string, unknown> & { questions: Array<Record<string, unknown>>; results: Record<string, unknown> | null }>;
   serviceRequests: Array<Record<string, unknown> & { comments: Array<Record<string, unknown>> }>;
   apiCalls: Array<{
+    caller: string;
     service: string;
     method: string;
     url: string;
@@ -54,7 +56,7 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
   let database: TestDatabase;
   let client: Client;
   const services: Partial<Record<'profile' | 'evaluation' | 'organisation', RunningTestService>> = {};
-  const admin = `Bearer ${tokens.admin()}`;
+  const admin = `Bearer ${tokens.admin({ sub: ADMIN_ID })}`;
   const persona = (id: string, emailAddress: string) => `Bearer ${tokens.mint({ sub: id, kind: 'persona', emailAddress, personaId: id })}`;
   const questions = { q1: 0, q2: 0, q3: 0 };
   const ids = {
@@ -224,7 +226,8 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
       [ids.ada],
     );
 
-    // Log entries no service call above made: an address escaped in JSON, and addresses that only look like Ada's.
+    // Log entries no service call above made, by an administrator: an address escaped in JSON, and
+    // addresses that only look like Ada's.
     await client.query('SELECT telemetry.ensure_month_partition(now())');
     for (const [path, body] of [
       ['/escaped', '{"emailAddress":"ada.export\\u0040example.test"}'],
@@ -232,9 +235,9 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
       ['/longer-domain', '{"emailAddress":"ada.export@example.test.uk"}'],
     ] as const) {
       await client.query(
-        `INSERT INTO telemetry.api_calls (service, start_time, end_time, processing_time, method, url, http_version, status_code, caller_app, device_type, raw_headers, body, params, query)
-         VALUES ('profile', now(), now(), 1, 'POST', $1, '1.1', 201, 'hub', 'desktop', '[]', $2, '{}', '{}')`,
-        [path, body],
+        `INSERT INTO telemetry.api_calls (service, start_time, end_time, processing_time, method, url, http_version, status_code, caller_app, device_type, raw_headers, body, params, query, caller_kind, caller_id)
+         VALUES ('profile', now(), now(), 1, 'POST', $1, '1.1', 201, 'hub', 'desktop', '[]', $2, '{}', '{}', 'administrator', $3)`,
+        [path, body, ADMIN_ID],
       );
     }
     await flushLogs();
@@ -420,36 +423,52 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     expect(JSON.stringify(document)).not.toContain('Internal: escalate');
   });
 
-  it("holds the API-call log entries that carry its id or one of its addresses, and no one else's", () => {
-    const calls = document.apiCalls.map((call) => `${call.service} ${call.method} ${call.url}`);
+  it('holds the calls it made with its own token, whatever they name', () => {
+    const own = document.apiCalls.filter((call) => call.caller === 'self').map((call) => `${call.service} ${call.method} ${call.url}`);
+    expect(own).toEqual([
+      `profile PATCH /persona/${ids.ada}`,
+      ...[1, 2, 3].map(() => `evaluation POST /evaluation/${ids.completed}/answer`),
+      `evaluation POST /evaluation/${ids.unfinished}/answer`,
+      'organisation POST /hub/service-requests',
+      `organisation POST /hub/service-requests/${ids.request}/comments`,
+    ]);
+  });
+
+  it("holds the accounts' calls that carry its id or one of its addresses, and no one else's", () => {
+    const byOthers = document.apiCalls.filter((call) => call.caller !== 'self');
+    const calls = byOthers.map((call) => `${call.caller} ${call.service} ${call.method} ${call.url}`);
     expect(calls).toEqual(
       expect.arrayContaining([
-        'profile POST /persona',
-        `profile PATCH /persona/${ids.ada}`,
-        'evaluation POST /algorithm/teams',
-        'evaluation POST /evaluation',
-        // The account's ticket that quotes her address (her own filing's body names nobody).
-        'organisation POST /hub/service-requests',
-        'profile POST /escaped',
+        'administrator profile POST /persona',
+        'administrator profile POST /team',
+        'administrator evaluation POST /algorithm/teams',
+        'administrator evaluation POST /evaluation',
+        // The account's ticket that quotes her address.
+        'administrator organisation POST /hub/service-requests',
+        'administrator profile POST /escaped',
       ]),
     );
-    for (const call of document.apiCalls) {
+    for (const call of byOthers) {
       const text = JSON.stringify([call.url, call.params, call.query, call.body]).replace(/\\u0040/g, '@');
       expect({ call: call.url, carriesIdentity: text.includes(ids.ada) || text.includes(ADA) || text.includes(ADA_USER) }).toEqual({
         call: call.url,
         carriesIdentity: true,
       });
     }
-    expect(calls).not.toContain(`profile PATCH /persona/${ids.grace}`);
-    expect(calls.filter((call) => call.startsWith('profile POST /longer'))).toEqual([]);
+    expect(calls.filter((call) => call.includes('POST /longer'))).toEqual([]);
     // Grace's creation carries only her address; Ada's carries hers, and is there once.
-    expect(calls.filter((call) => call === 'profile POST /persona')).toHaveLength(1);
+    expect(calls.filter((call) => call.endsWith('profile POST /persona'))).toHaveLength(1);
+    // The team made of both: Grace is someone else.
+    expect(byOthers.find((call) => call.url === '/algorithm/teams')?.body).toEqual({
+      name: 'Difference',
+      memberPersonaIds: [ids.ada, SOMEONE_ELSE],
+    });
   });
 
-  it('holds nothing of the other persona beyond what an entry about both says', () => {
-    const withoutSharedEntries = JSON.stringify({ ...document, apiCalls: [] });
-    for (const fragment of [ids.grace, GRACE, 'Nanoseconds', ids.graceEvaluation, ids.graceRequest, 'Not Ada', 'Navy', 'hash-g'])
-      expect(withoutSharedEntries).not.toContain(fragment);
+  it('holds nothing of the other persona, nor the administrator who made the calls', () => {
+    const text = JSON.stringify(document);
+    for (const fragment of [ids.grace, GRACE, 'Nanoseconds', ids.graceEvaluation, ids.graceRequest, 'Not Ada', 'Navy', 'hash-g', ADMIN_ID])
+      expect({ fragment, found: text.includes(fragment) }).toEqual({ fragment, found: false });
   });
 
   it('answers a persona token for its own persona with the same document', async () => {
@@ -481,10 +500,10 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     // Megabytes of log entries about her: more than the connection buffers, so the export is
     // still waiting for the client to read when the client goes.
     await client.query(
-      `INSERT INTO telemetry.api_calls (service, start_time, end_time, processing_time, method, url, http_version, status_code, caller_app, device_type, raw_headers, body, params, query)
-       SELECT 'profile', now(), now(), 1, 'POST', '/bulk', '1.1', 201, 'hub', 'desktop', '[]', json_build_object('emailAddress', $1::text, 'note', repeat('x', 1000)), '{}', '{}'
+      `INSERT INTO telemetry.api_calls (service, start_time, end_time, processing_time, method, url, http_version, status_code, caller_app, device_type, raw_headers, body, params, query, caller_kind, caller_id)
+       SELECT 'profile', now(), now(), 1, 'POST', '/bulk', '1.1', 201, 'hub', 'desktop', '[]', json_build_object('emailAddress', $1::text, 'note', repeat('x', 1000)), '{}', '{}', 'persona', $2
          FROM generate_series(1, 20000)`,
-      [ADA],
+      [ADA, ids.ada],
     );
     // The profile service's own connections with a transaction open (the snapshot's, while it lasts).
     const openTransactions = async () =>

@@ -37,6 +37,13 @@ export { ServiceLog, type LogOutput, type ServiceLogOptions } from './logging/se
 export { REQUEST_ID_HEADER, requestIdOf } from './logging/request-id';
 export { callerAppOf, deviceTypeOf, type CallerOrigins, type DeviceType } from './request-log/caller-app';
 export type { ApiCallEntry } from './request-log/api-call-entry';
+export {
+  loggedCallerOf,
+  type CallerKind,
+  type LoggedCaller,
+  type LoggedPrincipal,
+  type PrincipalCarrier,
+} from './request-log/logged-caller';
 export { REDACTED, loggableBody, redactBody, redactRawHeaders } from './request-log/redaction';
 export { RequestLogWriter, type RequestLogWriterOptions } from './request-log/request-log.writer';
 export { UnloggedParams } from './request-log/unlogged-params';
@@ -51,5 +58,12 @@ export { multerErrorToHttp } from './upload/multer-errors';
 export { BodyReadError, mediaTypeOf } from './http/request-body';
 export { BEARER_CHECK, type BearerCheck, JSON_BODY_LIMIT, UNAUTHENTICATED_BODY_LIMIT } from './http/body-parsers';
 export { MAX_ARRAY_ITEMS, MAX_BODY_VALUES, MAX_OBJECT_FIELDS } from './http/body-shape';
-export { ApiCallExportReader, identityPattern, type ExportedApiCallRow, type LoggedIdentity } from './privacy/persona-export.reader';
+export {
+  ApiCallExportReader,
+  identityPattern,
+  type ExportedApiCallRow,
+  type ExportedCaller,
+  type LoggedIdentity,
+} from './privacy/persona-export.reader';
+export { SOMEONE_ELSE } from './privacy/other-people';
 export { ServiceMetrics, UNMATCHED_ROUTE, type QueueGauges } from './metrics/service-metrics';

@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
-import { RequestLogWriter, type ServiceConfig } from '@teamfit/common';
+import { Controller, Get, Module, Post } from '@nestjs/common';
+import { AcceptTokens, AdminOnly } from '@teamfit/auth';
+import { Public, RequestLogWriter, type ServiceConfig } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { serviceModule } from '@teamfit/platform';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
@@ -7,8 +8,35 @@ import http from 'node:http';
 import { Client } from 'pg';
 import request from 'supertest';
 
-/** A service with nothing but the platform parts: the log is one of them. */
-@Module({})
+/** Routes behind the real access guard, to see whom the log names as each call's caller. */
+@Controller('guarded')
+class GuardedController {
+  @Get()
+  read(): { ok: boolean } {
+    return { ok: true };
+  }
+
+  @Post('admin')
+  @AdminOnly()
+  admin(): { ok: boolean } {
+    return { ok: true };
+  }
+
+  @Post('sign-in-step')
+  @AcceptTokens('persona-login')
+  signInStep(): { ok: boolean } {
+    return { ok: true };
+  }
+
+  @Get('public')
+  @Public()
+  open(): { ok: boolean } {
+    return { ok: true };
+  }
+}
+
+/** A service with nothing but the platform parts (the log is one of them) and the guarded routes. */
+@Module({ controllers: [GuardedController] })
 class BareServiceModule {}
 const bareService = (config: ServiceConfig) => serviceModule(config, BareServiceModule);
 
@@ -25,6 +53,8 @@ interface LoggedCall {
   query: Record<string, unknown>;
   processing_time: number;
   service: string;
+  caller_kind: string | null;
+  caller_id: string | null;
 }
 
 describe('the API-call log', () => {
@@ -155,6 +185,45 @@ describe('the API-call log', () => {
       "SELECT body IS NULL AS no_body, raw_headers::text AS headers FROM telemetry.api_calls WHERE url = '/elsewhere'",
     );
     expect(stored.rows).toEqual([{ no_body: true, headers: expect.stringMatching(/^\["/) }]);
+  });
+
+  it('records who made each call: the access token the guard verified, and nobody without one', async () => {
+    await client.query('TRUNCATE telemetry.api_calls, telemetry.api_call_days');
+    const persona = '6f1d3c2a-8b7e-4c5d-9a0b-1c2d3e4f5a6b';
+    const admin = '00000000-0000-4000-8000-000000000001';
+    const member = '00000000-0000-4000-8000-000000000002';
+    const bearer = (token: string) => `Bearer ${token}`;
+    const personaToken = tokens.mint({ sub: persona, kind: 'persona', emailAddress: 'ada@example.test', personaId: persona });
+    await request(media.url).get('/guarded?n=1').set('authorization', bearer(personaToken)).expect(200);
+    await request(media.url).get('/guarded?n=2').set('authorization', bearer(tokens.admin())).expect(200);
+    await request(media.url).get('/guarded?n=3').set('authorization', bearer(tokens.account())).expect(200);
+    // Refused by the guard: no token, a forged one, an account without rights on an admin route.
+    await request(media.url).get('/guarded?n=4').expect(401);
+    await request(media.url)
+      .get('/guarded?n=5')
+      .set('authorization', bearer(`${personaToken}x`))
+      .expect(403);
+    await request(media.url).post('/guarded/admin?n=6').set('authorization', bearer(tokens.account())).expect(403);
+    // A sign-in step's token proves no one (anyone naming an address gets one); a public route checks none.
+    const step = tokens.mint({ sub: persona, kind: 'persona-login', emailAddress: 'ada@example.test', personaId: persona });
+    await request(media.url).post('/guarded/sign-in-step?n=7').set('authorization', bearer(step)).expect(201);
+    await request(media.url).get('/guarded/public?n=8').set('authorization', bearer(personaToken)).expect(200);
+    await request(media.url).get(`/nowhere/${persona}?n=9`).set('authorization', bearer(personaToken)).expect(404);
+    await request(media.url).post('/guarded/admin?n=10').set('authorization', bearer(tokens.admin())).expect(201);
+
+    const callers = (await calls()).map((call) => [call.query['n'], call.caller_kind, call.caller_id]);
+    expect(callers).toEqual([
+      ['1', 'persona', persona],
+      ['2', 'administrator', admin],
+      ['3', 'account', member],
+      ['4', null, null],
+      ['5', null, null],
+      ['6', null, null],
+      ['7', null, null],
+      ['8', null, null],
+      ['9', null, null],
+      ['10', 'administrator', admin],
+    ]);
   });
 
   it('never breaks a request when the log cannot be written, and counts what it dropped', async () => {

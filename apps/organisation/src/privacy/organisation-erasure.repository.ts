@@ -20,6 +20,6 @@ export class OrganisationErasureRepository implements ErasurePartRepository {
     const own = new IdentityScrubber(identity);
     const mentions = new IdentityScrubber(identity, { exactOnly: true });
     const tickets = await this.serviceRequests.erase(tx, identity, own, mentions);
-    return { ...tickets, apiCalls: await this.apiCalls.erase(tx, own) };
+    return { ...tickets, apiCalls: await this.apiCalls.erase(tx, identity.personaId, own) };
   }
 }

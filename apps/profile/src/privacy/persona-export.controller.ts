@@ -20,8 +20,9 @@ export class PersonaExportController {
     description:
       'Gathered from every service that holds some, as of one moment: the persona, its sign-in records, profile and algorithm ' +
       'teams, experience and goals, evaluations with their questions, answers and results, the service requests it filed with ' +
-      'their public comments, and the API-call log entries that carry its id or e-mail address. Streamed as it is read ' +
-      '(chunked, no Content-Length).',
+      'their public comments, and from the API-call log the calls it made with its own token and the calls accounts made ' +
+      "naming its id or e-mail address (those without their caller's address, headers or identity, nor anyone else's ids). " +
+      'Streamed as it is read (chunked, no Content-Length).',
   })
   @ApiOkResponse({ type: PersonaExportDto, description: 'The document (formatVersion 1)' })
   @ApiErrors({

@@ -3,7 +3,7 @@
 // them is a new version. Each class mirrors what persona-export.document.ts writes; its mapping
 // functions return these types, so the compiler holds the two together.
 import { ApiProperty } from '@nestjs/swagger';
-import { OBJECT_ID } from '@teamfit/common';
+import { type ExportedCaller, OBJECT_ID } from '@teamfit/common';
 import { EVALUATION_STATUSES, type EvaluationStatus, EvaluationResultsDto } from '@teamfit/evaluations';
 import { PersonaDto } from '../personas/persona.dto';
 
@@ -170,21 +170,39 @@ export class PersonaExportServiceRequestDto {
 
 // ----- the API-call log -----
 
-/** An entry of the API-call log whose path, parameters, query or body carries the persona's id or e-mail address. */
+/**
+ * An entry of the API-call log: a call the persona made with its own access token, or a call an
+ * account made whose path, parameters, query or body carries the persona's id or e-mail address.
+ */
 export class PersonaExportApiCallDto {
+  @ApiProperty({
+    enum: ['self', 'administrator', 'account'],
+    enumName: 'PersonaExportApiCaller',
+    description:
+      'Who made the call: the persona itself (its own access token), an administrator, or another account of the organisation ' +
+      '(which one is not said). Calls without a verified access token and calls by other personas are not exported.',
+  })
+  caller!: ExportedCaller;
   @ApiProperty({ description: 'The service that answered' }) service!: string;
   @ApiProperty(TIMESTAMP) startTime!: string;
   @ApiProperty(TIMESTAMP) endTime!: string;
   @ApiProperty({ type: 'number', description: 'Milliseconds' }) processingTime!: number;
   method!: string;
+  @ApiProperty({ description: 'Path and query; in a call by someone else, ids and addresses of other people are `[someone else]`' })
   url!: string;
   httpVersion!: string;
   @ApiProperty({ type: 'integer' }) statusCode!: number;
-  @ApiProperty(OPTIONAL_TEXT) remoteAddress!: string | null;
-  @ApiProperty(OPTIONAL_TEXT) remoteFamily!: string | null;
+  @ApiProperty({ ...OPTIONAL_TEXT, description: 'The caller’s network address: the persona’s own calls only, null for calls by others' })
+  remoteAddress!: string | null;
+  @ApiProperty({ ...OPTIONAL_TEXT, description: 'IPv4 or IPv6: the persona’s own calls only, null for calls by others' })
+  remoteFamily!: string | null;
   callerApp!: string;
   deviceType!: string;
-  @ApiProperty({ type: String, isArray: true, description: 'Names and values in turn; secrets were redacted before storing' })
+  @ApiProperty({
+    type: String,
+    isArray: true,
+    description: 'Names and values in turn, secrets redacted before storing: the persona’s own calls only, empty for calls by others',
+  })
   rawHeaders!: string[];
   // null, an object or an array: each branch nullable, as OpenAPI 3.0 has no nullable without a type.
   @ApiProperty({
@@ -193,7 +211,8 @@ export class PersonaExportApiCallDto {
       { type: 'array', items: {}, nullable: true },
     ],
     description:
-      'The JSON body of a POST or PUT, secrets redacted; reduced to its shape (keys and value types) after REQUEST_LOG_BODY_DAYS',
+      'The JSON body of a POST or PUT, secrets redacted; reduced to its shape (keys and value types) after REQUEST_LOG_BODY_DAYS. ' +
+      'In a call by someone else, ids and addresses of other people are `[someone else]`',
   })
   body!: unknown;
   @ApiProperty({ type: 'object', additionalProperties: true }) params!: Record<string, unknown>;
@@ -213,6 +232,10 @@ export class PersonaExportDto {
   @ApiProperty({ type: PersonaExportEvaluationDto, isArray: true, description: 'Oldest first' }) evaluations!: PersonaExportEvaluationDto[];
   @ApiProperty({ type: PersonaExportServiceRequestDto, isArray: true, description: 'Oldest first' })
   serviceRequests!: PersonaExportServiceRequestDto[];
-  @ApiProperty({ type: PersonaExportApiCallDto, isArray: true, description: 'Oldest first, within the log’s 400 days' })
+  @ApiProperty({
+    type: PersonaExportApiCallDto,
+    isArray: true,
+    description: 'Oldest first, within the log’s 400 days: the persona’s own calls and what accounts did naming it',
+  })
   apiCalls!: PersonaExportApiCallDto[];
 }

@@ -1,4 +1,5 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { PrincipalCarrier } from '@teamfit/common';
 import type { FastifyRequest } from 'fastify';
 import type { VerifiedToken } from '../tokens/token-claims';
 import type { TokenKind } from '../tokens/token-kind';
@@ -30,7 +31,8 @@ export const TokenRefusals = (answers: TokenRefusalAnswers): MethodDecorator & C
 /** Only account tokens with `isAdmin: true`; everyone else authenticated gets 403. */
 export const AdminOnly = (): MethodDecorator & ClassDecorator => SetMetadata(ADMIN_ONLY, true);
 
-export interface AuthenticatedRequest extends FastifyRequest {
+/** Also what the API-call log reads its caller from (`PrincipalCarrier`, libs/common). */
+export interface AuthenticatedRequest extends FastifyRequest, PrincipalCarrier {
   principal?: VerifiedToken;
 }
 

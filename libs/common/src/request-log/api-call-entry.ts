@@ -1,4 +1,5 @@
 import type { DeviceType } from './caller-app';
+import type { CallerKind } from './logged-caller';
 
 /** One API call as the log keeps it (docs/adr/0030-api-call-log-recording.md), secrets already redacted. */
 export interface ApiCallEntry {
@@ -19,4 +20,8 @@ export interface ApiCallEntry {
   body: unknown;
   params: Record<string, unknown>;
   query: Record<string, unknown>;
+  /** Who made the call (its verified access token); null for a call without one. */
+  callerKind: CallerKind | null;
+  /** The persona's id or the account's id; null with callerKind. */
+  callerId: string | null;
 }

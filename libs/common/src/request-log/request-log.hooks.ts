@@ -7,6 +7,7 @@ import type { ServiceLog } from '../logging/service-log';
 import { type ServiceMetrics, UNMATCHED_ROUTE } from '../metrics/service-metrics';
 import type { ApiCallEntry } from './api-call-entry';
 import { type CallerOrigins, callerAppOf, deviceTypeOf } from './caller-app';
+import { loggedCallerOf, type PrincipalCarrier } from './logged-caller';
 import { loggableBody, redactRawHeaders } from './redaction';
 import { type LoggedTarget, loggedTargetOf } from './unlogged-params';
 
@@ -139,6 +140,8 @@ function apiCallEntry(
   // A Content-Length of 0 counts as a body, as it always has here.
   const hasBody = headers['transfer-encoding'] !== undefined || headers['content-length'] !== undefined;
   const logsBody = (method === 'POST' || method === 'PUT') && hasBody && mediaTypeOf(headers['content-type']) === 'application/json';
+  // The guard's verified token, read from the request it was put on: no lookup, no round trip.
+  const caller = loggedCallerOf(request as PrincipalCarrier);
   return {
     service,
     startTime,
@@ -158,5 +161,7 @@ function apiCallEntry(
     // The not-found route's wildcard is not a parameter of the call.
     params: request.is404 ? {} : target.params,
     query: { ...(request.query as Record<string, unknown> | null) },
+    callerKind: caller.callerKind,
+    callerId: caller.callerId,
   };
 }

@@ -29,6 +29,8 @@ const RECORD_FIELDS: ReadonlyArray<readonly [field: keyof ApiCallEntry, kind: Co
   ['body', 'json', 'body'],
   ['params', 'json', 'params'],
   ['query', 'json', 'query'],
+  ['callerKind', 'text', 'caller_kind'],
+  ['callerId', 'text', 'caller_id'],
 ];
 
 /** Into the parent table: PostgreSQL routes each row to its month's partition. */

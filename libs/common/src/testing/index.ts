@@ -19,6 +19,8 @@ export function apiCallEntry(startTime: Date, callerApp: string, deviceType: Api
     body: null,
     params: {},
     query: {},
+    callerKind: null,
+    callerId: null,
   };
 }
 
