@@ -9,7 +9,9 @@ import { Deployment as DeploymentModel } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { KubernetesObject } from '../kubernetes/kustomize-subset';
 import { isAllowed, matches, type Pod } from '../kubernetes/network-policies';
@@ -225,6 +227,62 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
     expect((named(ofKind(objects, 'Service'), 'gateway')['spec'] as { ports: unknown[] }).ports).toEqual([
       { name: 'http', port: 80, targetPort: 'http' },
     ]);
+  });
+
+  it("starts the gateway as its image does, with the cluster's DNS server as resolver and the configuration on a volume", () => {
+    const gateway = mainContainer(named(deployments, 'gateway'));
+    const [shell, flag, start = ''] = gateway.command ?? [];
+    expect([shell, flag]).toEqual(['sh', '-c']);
+    // The image's own start (gateway/Dockerfile's CMD), writing to the volume instead of /etc/nginx.
+    const imageStart = /^CMD \["sh", "-c", "(.+)"\]$/m.exec(readFileSync(path.join(ROOT, 'gateway/Dockerfile'), 'utf8'))?.[1] ?? 'none';
+    expect(
+      start.endsWith(
+        imageStart.replace('> /etc/nginx/nginx.conf', '> /tmp/nginx.conf').replace('exec nginx -g', 'exec nginx -c /tmp/nginx.conf -g'),
+      ),
+    ).toBe(true);
+
+    // Run as the pod would, with the repository's script and template, a resolv.conf as the
+    // cluster writes it, and the image's and the manifest's settings; nginx itself prints the file.
+    const folder = mkdtempSync(path.join(tmpdir(), 'gateway-start-'));
+    try {
+      writeFileSync(
+        path.join(folder, 'resolv.conf'),
+        `search ${namespace}.svc.cluster.local svc.cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n`,
+      );
+      const local = [
+        ['/etc/resolv.conf', path.join(folder, 'resolv.conf')],
+        ['/etc/nginx/render-config.sh', path.join(ROOT, 'gateway/render-config.sh')],
+        ['/etc/nginx/nginx.conf.template', path.join(ROOT, 'gateway/nginx.conf.template')],
+        ['/tmp/nginx.conf', path.join(folder, 'nginx.conf')],
+      ];
+      let script = start;
+      for (const [from, to] of local) {
+        expect(script).toContain(from);
+        script = script.replaceAll(from ?? '', to ?? '');
+      }
+      script = script.replace(/exec nginx .*$/, `cat ${path.join(folder, 'nginx.conf')}`);
+      const imageEnv = Object.fromEntries(
+        [...readFileSync(path.join(ROOT, 'gateway/Dockerfile'), 'utf8').matchAll(/^(?:ENV )?\s*([A-Z_]+)=(\S+?)(?: \\)?$/gm)].map(
+          (match) => [match[1], match[2]],
+        ),
+      );
+      const manifestEnv = Object.fromEntries(
+        [...settingsOf(gateway, objects)].map(([name, setting]) => [name, setting.from === 'secret' ? '' : setting.value]),
+      );
+      const config = execFileSync('sh', ['-c', script], {
+        env: { PATH: process.env['PATH'], ...imageEnv, ...manifestEnv },
+        encoding: 'utf8',
+      });
+      expect(config).toContain('listen 8080 default_server;');
+      expect(config).toContain('resolver 10.96.0.10 valid=10s ipv6=off;');
+      expect(config).toContain(`pid ${dockerfileEnv('gateway/Dockerfile', 'NGINX_RUN_DIR')}/nginx.pid;`);
+      for (const name of SERVICE_NAMES)
+        expect(config).toContain(
+          `server ${name}.${namespace}.svc.cluster.local:${SERVICES[name].port} resolve max_fails=2 fail_timeout=5s;`,
+        );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   if (kustomization !== 'base')

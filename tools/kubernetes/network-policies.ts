@@ -80,8 +80,8 @@ function specOf(policy: KubernetesObject): PolicySpec {
 }
 
 /** The API's default: Ingress always, Egress when the policy has egress rules. */
-function typesOf(spec: PolicySpec): string[] {
-  return spec.policyTypes ?? (spec.egress === undefined ? ['Ingress'] : ['Ingress', 'Egress']);
+function typesOf(policy: PolicySpec): string[] {
+  return policy.policyTypes ?? (policy.egress === undefined ? ['Ingress'] : ['Ingress', 'Egress']);
 }
 
 function isPeer(peer: Peer, pod: Pod, policy: KubernetesObject): boolean {
