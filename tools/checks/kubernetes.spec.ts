@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
 import type { KubernetesObject } from '../kubernetes/kustomize-subset';
 import { isAllowed, matches, type Pod } from '../kubernetes/network-policies';
 import {
@@ -117,6 +118,24 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
     };
     expect(service.clusterIP).toBe('None');
     expect(service.ports).toEqual([{ name: 'http', port, targetPort: 'http' }]);
+  });
+
+  it('annotates every pod for the Prometheus job that finds pods (deploy/prometheus/prometheus.yml)', () => {
+    const prometheus = parse(readFileSync(path.join(ROOT, 'deploy/prometheus/prometheus.yml'), 'utf8')) as {
+      scrape_configs: Array<{ job_name: string; relabel_configs?: Array<{ source_labels?: string[] }> }>;
+    };
+    const job = prometheus.scrape_configs.find((candidate) => candidate.job_name === 'teamfit-kubernetes-pods');
+    const read = new Set((job?.relabel_configs ?? []).flatMap((relabel) => relabel.source_labels ?? []));
+    for (const deployment of deployments) {
+      const annotations = deployment.spec.template.metadata.annotations ?? {};
+      expect(Object.keys(annotations).sort()).toEqual(['prometheus.io/path', 'prometheus.io/port', 'prometheus.io/scrape']);
+      for (const name of Object.keys(annotations))
+        expect(read).toContain(`__meta_kubernetes_pod_annotation_${name.replace(/[^a-zA-Z0-9]/g, '_')}`);
+      const ports = deployment.spec.template.spec.containers.flatMap((container) =>
+        (container.ports ?? []).map((port) => String(port.containerPort)),
+      );
+      expect(ports).toContain(annotations['prometheus.io/port']);
+    }
   });
 
   it('every container has probes, resources and a locked-down security context; every pod runs as a numeric non-root user', () => {
@@ -342,6 +361,10 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
       for (const other of [pod('gateway'), stranger, ingressController, prometheus])
         expect(isAllowed(policies, { from: other, to: postgres, port: 5432 })).toBe(false);
       expect(isAllowed(policies, { from: pod('gateway'), to: dns, port: 53, protocol: 'UDP' })).toBe(true);
+      // A managed database outside the cluster: no selector names it, only an open egress reaches it.
+      const managed: Pod = { namespace: '(outside the cluster)', labels: {}, ports: {} };
+      for (const name of SERVICE_NAMES) expect(isAllowed(policies, { from: pod(name), to: managed, port: 5432 })).toBe(true);
+      expect(isAllowed(policies, { from: pod('gateway'), to: managed, port: 5432 })).toBe(false);
     });
 
     it('would let a stranger reach every service without them (the check sees the policies at work)', () => {
