@@ -64,5 +64,6 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().join('|')})/)(?!.*/node_modules/)`],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper,
+  resolver: '<rootDir>/tools/testing/jest-resolver.cjs',
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/\\.data/'],
 };

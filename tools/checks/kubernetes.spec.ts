@@ -1,0 +1,386 @@
+// deploy/kubernetes, checked offline: the base and every overlay rendered (the kustomize subset of
+// tools/kubernetes/kustomize-subset.ts), every object validated against the Kubernetes API's
+// schemas (kubernetes-models, pinned), and the rules of docs/adr/0075-kubernetes-manifests.md:
+// probes, resources and locked-down pods, Secrets that exist, policies that let only the gateway
+// reach the services and only the services reach PostgreSQL.
+import { LIVENESS_PATH, READINESS_PATH, SERVICE_NAMES, SERVICES } from '@teamfit/common/services';
+import { ConfigMap, PersistentVolumeClaim, Secret, Service } from 'kubernetes-models/v1';
+import { Deployment as DeploymentModel } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { KubernetesObject } from '../kubernetes/kustomize-subset';
+import { isAllowed, matches, type Pod } from '../kubernetes/network-policies';
+import {
+  type Deployment,
+  KUSTOMIZATIONS,
+  mainContainer,
+  named,
+  ofKind,
+  render,
+  secretTemplates,
+  settingsOf,
+} from '../kubernetes/platform-manifests';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Validating {
+  validate(): void;
+}
+type ModelClass = new (data: never) => Validating;
+/** The model of each kind the manifests may hold; another kind fails the check until added here. */
+const MODELS: Readonly<Record<string, ModelClass>> = {
+  'v1/ConfigMap': ConfigMap,
+  'v1/Secret': Secret,
+  'v1/Service': Service,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
+  'apps/v1/Deployment': DeploymentModel,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+};
+
+/** The schema errors of an object, or `[]`. */
+function schemaErrors(object: KubernetesObject): string[] {
+  const Model = MODELS[`${object.apiVersion}/${object.kind}`];
+  if (Model === undefined) return [`no schema for ${object.apiVersion} ${object.kind}`];
+  try {
+    new Model(structuredClone(object) as never).validate();
+    return [];
+  } catch (error) {
+    return [`${object.kind} ${object.metadata.name}: ${(error as Error).message}`];
+  }
+}
+
+/** The value of `ENV NAME=value` in a Dockerfile. */
+function dockerfileEnv(file: string, name: string): string {
+  const match = new RegExp(`\\b${name}=(\\S+)`).exec(readFileSync(path.join(ROOT, file), 'utf8'));
+  if (match?.[1] === undefined) throw new Error(`${file} sets no ${name}`);
+  return match[1];
+}
+
+/** The volume a path is written to in a container, if it is under one of its mounts. */
+function volumeUnder(deployment: Deployment, containerName: string, file: string) {
+  const found = deployment.spec.template.spec.containers.find((candidate) => candidate.name === containerName);
+  const mount = (found?.volumeMounts ?? []).find((candidate) => file === candidate.mountPath || file.startsWith(`${candidate.mountPath}/`));
+  return (deployment.spec.template.spec.volumes ?? []).find((volume) => volume.name === mount?.name);
+}
+
+describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
+  const objects = render(kustomization);
+  const deployments = ofKind<Deployment>(objects, 'Deployment');
+  const namespace = objects[0]?.metadata.namespace ?? '';
+
+  it('renders only objects the Kubernetes schemas accept, each in the namespace', () => {
+    expect(objects.length).toBeGreaterThan(0);
+    expect(objects.flatMap(schemaErrors)).toEqual([]);
+    expect(new Set(objects.map((object) => object.metadata.namespace))).toEqual(new Set([namespace]));
+  });
+
+  it('has a Deployment, a Service, an autoscaler and a disruption budget for every service and the gateway', () => {
+    const names = [...SERVICE_NAMES, 'gateway'].sort();
+    for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget'])
+      expect({
+        kind,
+        names: ofKind(objects, kind)
+          .map((object) => object.metadata.name)
+          .sort(),
+      }).toEqual({ kind, names });
+  });
+
+  it.each(SERVICE_NAMES)('%s: its image, port, probes and metrics annotations', (name) => {
+    const deployment = named(deployments, name);
+    const container = mainContainer(deployment);
+    const port = SERVICES[name].port;
+    expect(container.image).toMatch(new RegExp(`(^|/)teamfit/${name}(:|$)`));
+    expect(container.ports).toEqual([{ name: 'http', containerPort: port }]);
+    expect(settingsOf(container, objects).get('PORT')).toEqual({ from: 'value', value: String(port) });
+    expect(container.readinessProbe?.httpGet).toEqual({ path: READINESS_PATH, port: 'http' });
+    expect(container.livenessProbe?.httpGet).toEqual({ path: LIVENESS_PATH, port: 'http' });
+    // Migrations run before the port opens: liveness waits for the start (docs/adr/0013-migrations-run-at-service-start.md).
+    expect(container.startupProbe?.httpGet).toEqual({ path: LIVENESS_PATH, port: 'http' });
+    expect(deployment.spec.template.metadata.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(port),
+      'prometheus.io/path': '/metrics',
+    });
+    // Headless: the gateway sees every ready pod.
+    const service = named(ofKind(objects, 'Service'), name)['spec'] as {
+      clusterIP?: string;
+      selector: Record<string, string>;
+      ports: unknown[];
+    };
+    expect(service.clusterIP).toBe('None');
+    expect(service.ports).toEqual([{ name: 'http', port, targetPort: 'http' }]);
+  });
+
+  it('annotates every pod for the Prometheus job that finds pods (deploy/prometheus/prometheus.yml)', () => {
+    const prometheus = parse(readFileSync(path.join(ROOT, 'deploy/prometheus/prometheus.yml'), 'utf8')) as {
+      scrape_configs: Array<{ job_name: string; relabel_configs?: Array<{ source_labels?: string[] }> }>;
+    };
+    const job = prometheus.scrape_configs.find((candidate) => candidate.job_name === 'teamfit-kubernetes-pods');
+    const read = new Set((job?.relabel_configs ?? []).flatMap((relabel) => relabel.source_labels ?? []));
+    for (const deployment of deployments) {
+      const annotations = deployment.spec.template.metadata.annotations ?? {};
+      expect(Object.keys(annotations).sort()).toEqual(['prometheus.io/path', 'prometheus.io/port', 'prometheus.io/scrape']);
+      for (const name of Object.keys(annotations))
+        expect(read).toContain(`__meta_kubernetes_pod_annotation_${name.replace(/[^a-zA-Z0-9]/g, '_')}`);
+      const ports = deployment.spec.template.spec.containers.flatMap((container) =>
+        (container.ports ?? []).map((port) => String(port.containerPort)),
+      );
+      expect(ports).toContain(annotations['prometheus.io/port']);
+    }
+  });
+
+  it('every container has probes, resources and a locked-down security context; every pod runs as a numeric non-root user', () => {
+    for (const deployment of deployments) {
+      const pod = deployment.spec.template.spec;
+      expect({ name: deployment.metadata.name, automount: pod.automountServiceAccountToken }).toEqual({
+        name: deployment.metadata.name,
+        automount: false,
+      });
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
+      for (const container of pod.containers) {
+        const where = `${deployment.metadata.name}/${container.name}`;
+        expect({ where, readiness: container.readinessProbe !== undefined, liveness: container.livenessProbe !== undefined }).toEqual({
+          where,
+          readiness: true,
+          liveness: true,
+        });
+        expect({ where, cpu: container.resources?.requests?.['cpu'], memory: container.resources?.requests?.['memory'] }).toEqual({
+          where,
+          cpu: expect.stringMatching(/^\d+m?$/),
+          memory: expect.stringMatching(/^\d+[MG]i$/),
+        });
+        expect({ where, memoryLimit: container.resources?.limits?.['memory'] }).toEqual({
+          where,
+          memoryLimit: expect.stringMatching(/^\d+[MG]i$/),
+        });
+        expect({ where, securityContext: container.securityContext }).toEqual({
+          where,
+          securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+        });
+      }
+    }
+  });
+
+  it('gives every place a process writes a writable volume (the root file system is read-only)', () => {
+    // The services' compile cache (the root Dockerfile) on an emptyDir.
+    for (const name of SERVICE_NAMES)
+      expect(volumeUnder(named(deployments, name), name, dockerfileEnv('Dockerfile', 'NODE_COMPILE_CACHE'))?.emptyDir).toBeDefined();
+    // Media files on the claim every media pod shares.
+    const media = named(deployments, 'media');
+    const mediaDir = settingsOf(mainContainer(media), objects).get('MEDIA_DIR');
+    expect(mediaDir?.from).toBe('value');
+    expect(volumeUnder(media, 'media', mediaDir?.from === 'value' ? mediaDir.value : '')?.persistentVolumeClaim).toEqual({
+      claimName: 'media',
+    });
+    expect(ofKind(objects, 'PersistentVolumeClaim').map((claim) => claim.metadata.name)).toEqual(['media']);
+    // nginx's pid file and buffers (NGINX_RUN_DIR of gateway/Dockerfile) and the rendered configuration.
+    const gateway = named(deployments, 'gateway');
+    expect(volumeUnder(gateway, 'gateway', `${dockerfileEnv('gateway/Dockerfile', 'NGINX_RUN_DIR')}/nginx.pid`)?.emptyDir).toBeDefined();
+    const start = (mainContainer(gateway).command ?? []).join(' ');
+    const rendered = /> (\S+) &&/.exec(start)?.[1] ?? '';
+    expect(start).toContain(`exec nginx -c ${rendered} `);
+    expect(volumeUnder(gateway, 'gateway', rendered)?.emptyDir).toBeDefined();
+  });
+
+  it('reads only Secret keys the template defines, and the signing key only in the services that sign tokens', () => {
+    const templates = new Map(secretTemplates().map((secret) => [secret.metadata.name, Object.keys(secret['stringData'] as object)]));
+    const readers = new Map<string, string[]>();
+    for (const deployment of deployments)
+      for (const container of deployment.spec.template.spec.containers)
+        for (const [variable, setting] of settingsOf(container, objects)) {
+          if (setting.from !== 'secret') continue;
+          expect({ variable, key: templates.get(setting.secret)?.includes(setting.key) }).toEqual({ variable, key: true });
+          readers.set(variable, [...(readers.get(variable) ?? []), deployment.metadata.name]);
+        }
+    expect(readers.get('JWT_PRIVATE_KEY')?.sort()).toEqual(['auth', 'profile']);
+    expect(readers.get('DATABASE_URL')?.sort()).toEqual([...SERVICE_NAMES].sort());
+    expect(secretTemplates().flatMap(schemaErrors)).toEqual([]);
+  });
+
+  it('selects each Deployment pods with its Service, autoscaler and disruption budget', () => {
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      const labels = deployment.spec.template.metadata.labels;
+      expect(matches({ matchLabels: deployment.spec.selector.matchLabels }, labels)).toBe(true);
+      const service = named(ofKind(objects, 'Service'), name)['spec'] as { selector: Record<string, string> };
+      expect(matches({ matchLabels: service.selector }, labels)).toBe(true);
+      const budget = named(ofKind(objects, 'PodDisruptionBudget'), name)['spec'] as { selector: { matchLabels: Record<string, string> } };
+      expect(budget.selector).toEqual(deployment.spec.selector);
+      // No other Deployment's pods carry the selected labels.
+      for (const other of deployments.filter((candidate) => candidate !== deployment))
+        expect(matches({ matchLabels: service.selector }, other.spec.template.metadata.labels)).toBe(false);
+      const autoscaler = named(ofKind(objects, 'HorizontalPodAutoscaler'), name)['spec'] as {
+        scaleTargetRef: object;
+        minReplicas: number;
+        maxReplicas: number;
+      };
+      expect(autoscaler.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name });
+      expect(autoscaler.minReplicas).toBeLessThanOrEqual(autoscaler.maxReplicas);
+      // A release starts at the autoscaler's floor (the base leaves the count to it).
+      expect([undefined, autoscaler.minReplicas]).toContain(deployment.spec.replicas);
+    }
+  });
+
+  it('points the gateway at every service by its whole name in this namespace, and the Ingress at the gateway', () => {
+    const settings = settingsOf(mainContainer(named(deployments, 'gateway')), objects);
+    for (const name of SERVICE_NAMES)
+      expect(settings.get(`${name.toUpperCase()}_UPSTREAM`)).toEqual({
+        from: 'value',
+        value: `${name}.${namespace}.svc.cluster.local:${SERVICES[name].port}`,
+      });
+    const ingress = named(ofKind(objects, 'Ingress'), 'gateway')['spec'] as {
+      rules: Array<{ http: { paths: Array<{ backend: { service: { name: string; port: { name: string } } } }> } }>;
+    };
+    for (const rule of ingress.rules)
+      for (const route of rule.http.paths) expect(route.backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
+    expect((named(ofKind(objects, 'Service'), 'gateway')['spec'] as { ports: unknown[] }).ports).toEqual([
+      { name: 'http', port: 80, targetPort: 'http' },
+    ]);
+  });
+
+  it("starts the gateway as its image does, with the cluster's DNS server as resolver and the configuration on a volume", () => {
+    const gateway = mainContainer(named(deployments, 'gateway'));
+    const [shell, flag, start = ''] = gateway.command ?? [];
+    expect([shell, flag]).toEqual(['sh', '-c']);
+    // The image's own start (gateway/Dockerfile's CMD), writing to the volume instead of /etc/nginx.
+    const imageStart = /^CMD \["sh", "-c", "(.+)"\]$/m.exec(readFileSync(path.join(ROOT, 'gateway/Dockerfile'), 'utf8'))?.[1] ?? 'none';
+    expect(
+      start.endsWith(
+        imageStart.replace('> /etc/nginx/nginx.conf', '> /tmp/nginx.conf').replace('exec nginx -g', 'exec nginx -c /tmp/nginx.conf -g'),
+      ),
+    ).toBe(true);
+
+    // Run as the pod would, with the repository's script and template, a resolv.conf as the
+    // cluster writes it, and the image's and the manifest's settings; nginx itself prints the file.
+    const folder = mkdtempSync(path.join(tmpdir(), 'gateway-start-'));
+    try {
+      writeFileSync(
+        path.join(folder, 'resolv.conf'),
+        `search ${namespace}.svc.cluster.local svc.cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n`,
+      );
+      const local = [
+        ['/etc/resolv.conf', path.join(folder, 'resolv.conf')],
+        ['/etc/nginx/render-config.sh', path.join(ROOT, 'gateway/render-config.sh')],
+        ['/etc/nginx/nginx.conf.template', path.join(ROOT, 'gateway/nginx.conf.template')],
+        ['/tmp/nginx.conf', path.join(folder, 'nginx.conf')],
+      ];
+      let script = start;
+      for (const [from, to] of local) {
+        expect(script).toContain(from);
+        script = script.replaceAll(from ?? '', to ?? '');
+      }
+      script = script.replace(/exec nginx .*$/, `cat ${path.join(folder, 'nginx.conf')}`);
+      const imageEnv = Object.fromEntries(
+        [...readFileSync(path.join(ROOT, 'gateway/Dockerfile'), 'utf8').matchAll(/^(?:ENV )?\s*([A-Z_]+)=(\S+?)(?: \\)?$/gm)].map(
+          (match) => [match[1], match[2]],
+        ),
+      );
+      const manifestEnv = Object.fromEntries(
+        [...settingsOf(gateway, objects)].map(([name, setting]) => [name, setting.from === 'secret' ? '' : setting.value]),
+      );
+      const config = execFileSync('sh', ['-c', script], {
+        env: { PATH: process.env['PATH'], ...imageEnv, ...manifestEnv },
+        encoding: 'utf8',
+      });
+      expect(config).toContain('listen 8080 default_server;');
+      expect(config).toContain('resolver 10.96.0.10 valid=10s ipv6=off;');
+      expect(config).toContain(`pid ${dockerfileEnv('gateway/Dockerfile', 'NGINX_RUN_DIR')}/nginx.pid;`);
+      for (const name of SERVICE_NAMES)
+        expect(config).toContain(
+          `server ${name}.${namespace}.svc.cluster.local:${SERVICES[name].port} resolve max_fails=2 fail_timeout=5s;`,
+        );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  if (kustomization !== 'base')
+    it("names a release tag for every image, and a registry for the platform's own", () => {
+      for (const deployment of deployments) {
+        expect(mainContainer(deployment).image).toMatch(/^[^/]+\.[^/]+\/(.+\/)?teamfit\/[a-z]+:/);
+        for (const container of deployment.spec.template.spec.containers) expect(container.image).toMatch(/:(?!latest$)[\w.-]+$/);
+      }
+    });
+
+  describe('network policies', () => {
+    const policies = ofKind(objects, 'NetworkPolicy');
+    const podOf = (deployment: Deployment): Pod => ({
+      namespace,
+      labels: deployment.spec.template.metadata.labels,
+      ports: Object.fromEntries(
+        deployment.spec.template.spec.containers.flatMap((container) =>
+          (container.ports ?? []).map((port) => [port.name ?? String(port.containerPort), port.containerPort]),
+        ),
+      ),
+    });
+    const pods = Object.fromEntries(deployments.map((deployment) => [deployment.metadata.name, podOf(deployment)]));
+    const pod = (name: string): Pod => {
+      const found = pods[name];
+      if (found === undefined) throw new Error(`no pod ${name}`);
+      return found;
+    };
+    const prometheus: Pod = { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' }, ports: {} };
+    const ingressController: Pod = { namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' }, ports: {} };
+    const stranger: Pod = { namespace, labels: { app: 'debug-shell' }, ports: {} };
+    const postgres: Pod = { namespace, labels: { 'cnpg.io/cluster': 'teamfit-postgres' }, ports: { postgresql: 5432 } };
+    const dns: Pod = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' }, ports: {} };
+
+    it.each(SERVICE_NAMES)('%s: reached by the gateway and Prometheus on its port, by no other pod of the platform or stranger', (name) => {
+      const port = SERVICES[name].port;
+      expect(isAllowed(policies, { from: pod('gateway'), to: pod(name), port })).toBe(true);
+      expect(isAllowed(policies, { from: prometheus, to: pod(name), port })).toBe(true);
+      for (const other of [stranger, ingressController, postgres])
+        expect(isAllowed(policies, { from: other, to: pod(name), port })).toBe(false);
+      for (const other of SERVICE_NAMES.filter((candidate) => candidate !== name))
+        expect({ from: other, to: name, allowed: isAllowed(policies, { from: pod(other), to: pod(name), port }) }).toEqual({
+          from: other,
+          to: name,
+          // Logos: the organisation service stores them through the media service directly.
+          allowed: other === 'organisation' && name === 'media',
+        });
+    });
+
+    it('lets the Ingress controller reach the gateway, and Prometheus its exporter', () => {
+      expect(isAllowed(policies, { from: ingressController, to: pod('gateway'), port: 8080 })).toBe(true);
+      expect(isAllowed(policies, { from: prometheus, to: pod('gateway'), port: 9113 })).toBe(true);
+      expect(isAllowed(policies, { from: stranger, to: pod('gateway'), port: 9113 })).toBe(false);
+    });
+
+    it('lets only the services reach PostgreSQL, and the gateway ask the cluster DNS', () => {
+      for (const name of SERVICE_NAMES) expect(isAllowed(policies, { from: pod(name), to: postgres, port: 5432 })).toBe(true);
+      for (const other of [pod('gateway'), stranger, ingressController, prometheus])
+        expect(isAllowed(policies, { from: other, to: postgres, port: 5432 })).toBe(false);
+      expect(isAllowed(policies, { from: pod('gateway'), to: dns, port: 53, protocol: 'UDP' })).toBe(true);
+      // A managed database outside the cluster: no selector names it, only an open egress reaches it.
+      const managed: Pod = { namespace: '(outside the cluster)', labels: {}, ports: {} };
+      for (const name of SERVICE_NAMES) expect(isAllowed(policies, { from: pod(name), to: managed, port: 5432 })).toBe(true);
+      expect(isAllowed(policies, { from: pod('gateway'), to: managed, port: 5432 })).toBe(false);
+    });
+
+    it('would let a stranger reach every service without them (the check sees the policies at work)', () => {
+      for (const name of SERVICE_NAMES) expect(isAllowed([], { from: stranger, to: pod(name), port: SERVICES[name].port })).toBe(true);
+      expect(isAllowed([], { from: pod('gateway'), to: postgres, port: 5432 })).toBe(true);
+    });
+  });
+});
+
+describe('the schema validation', () => {
+  it('fails a Deployment the API server would refuse', () => {
+    const [deployment] = ofKind<Deployment>(render('base'), 'Deployment');
+    if (deployment === undefined) throw new Error('no Deployment');
+    const broken = structuredClone(deployment) as unknown as { spec: { template: { spec: { containers: Array<{ ports: unknown }> } } } };
+    const [container] = broken.spec.template.spec.containers;
+    if (container !== undefined) container.ports = [{ containerPort: 'http' }];
+    expect(schemaErrors(broken as unknown as KubernetesObject)).toEqual([expect.stringContaining('containerPort must be integer')]);
+  });
+});
