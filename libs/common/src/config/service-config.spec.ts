@@ -1,4 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ConfigError, loadServiceConfig } from './service-config';
 
 const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -105,5 +108,39 @@ describe('loadServiceConfig', () => {
       expect(errorOf(() => loadServiceConfig('profile', { ...VALID, JWT_PRIVATE_KEY: PRIVATE_PEM, PERSONA_ERASURE_WAIT_MS: bad }))).toMatch(
         /^PERSONA_ERASURE_WAIT_MS /,
       );
+  });
+
+  describe('secrets as files (<NAME>_FILE)', () => {
+    let folder: string;
+    beforeAll(() => {
+      folder = mkdtempSync(path.join(tmpdir(), 'teamfit-config-'));
+    });
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+    const fileWith = (name: string, content: string): string => {
+      const file = path.join(folder, name);
+      writeFileSync(file, content, { mode: 0o600 });
+      return file;
+    };
+
+    it('reads a key and a database URL from the files they name, trailing newline dropped', () => {
+      const config = loadServiceConfig('auth', {
+        DATABASE_URL_FILE: fileWith('database-url', 'postgres://svc:s3cret@db:5432/teamfit\n'),
+        JWT_PUBLIC_KEY_FILE: fileWith('public.pem', PUBLIC_PEM),
+        JWT_PRIVATE_KEY_FILE: fileWith('private.pem', PRIVATE_PEM),
+      });
+      expect(config.databaseUrl).toBe('postgres://svc:s3cret@db:5432/teamfit');
+      expect(config.jwt.publicKeyPem).toBe(PUBLIC_PEM.trim());
+      expect(config.jwt.privateKeyPem).toBe(PRIVATE_PEM.trim());
+    });
+
+    it('refuses a setting given both ways, and a file it cannot read, in one line without the value', () => {
+      expect(errorOf(() => loadServiceConfig('media', { ...VALID, DATABASE_URL_FILE: fileWith('url', 'postgres://x@y/z') }))).toBe(
+        'DATABASE_URL and DATABASE_URL_FILE are both set; set one',
+      );
+      expect(
+        errorOf(() => loadServiceConfig('media', { JWT_PUBLIC_KEY: PUBLIC_PEM, DATABASE_URL_FILE: path.join(folder, 'missing') })),
+      ).toBe('DATABASE_URL_FILE names a file that cannot be read (ENOENT)');
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from './service-name';
 
@@ -56,8 +57,40 @@ const environmentSchema = z.object({
   PERSONA_ERASURE_WAIT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
 });
 
+/**
+ * Secrets a deployment may hand over as files (compose and Kubernetes secrets): `<NAME>_FILE`
+ * names a file whose content is the value, trailing newline dropped. Setting both is an error.
+ */
+export const FILE_SETTINGS = [
+  'DATABASE_URL',
+  'DATABASE_READ_URL',
+  'DATABASE_MIGRATION_URL',
+  'JWT_PUBLIC_KEY',
+  'JWT_PRIVATE_KEY',
+  'JWT_PREVIOUS_PUBLIC_KEYS',
+] as const;
+
 /** Every environment variable a service reads. */
-export const SERVICE_ENVIRONMENT_VARIABLES: readonly string[] = environmentSchema.keyof().options;
+export const SERVICE_ENVIRONMENT_VARIABLES: readonly string[] = [
+  ...environmentSchema.keyof().options,
+  ...FILE_SETTINGS.map((name) => `${name}_FILE`),
+];
+
+/** The environment with each `<NAME>_FILE` read into `<NAME>`. */
+function withFileSettings(env: Environment): Environment {
+  const resolved: Environment = { ...env };
+  for (const name of FILE_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (env[name] !== undefined) throw new ConfigError(`${name} and ${name}_FILE are both set; set one`);
+    try {
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      throw new ConfigError(`${name}_FILE names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return resolved;
+}
 
 export type Environment = Record<string, string | undefined>;
 
@@ -114,7 +147,7 @@ export interface ServiceConfig {
 const SIGNING_SERVICES: ReadonlySet<ServiceName> = new Set(['auth', 'profile']);
 
 export function loadServiceConfig(service: ServiceName, env: Environment): ServiceConfig {
-  const cleaned = blankToUndefined(env);
+  const cleaned = withFileSettings(blankToUndefined(env));
   const parsed = environmentSchema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
