@@ -19,8 +19,12 @@ interface ComposeService {
   ports?: string[];
   depends_on?: Record<string, unknown> | string[];
   healthcheck?: { test?: string[]; interval?: string; timeout?: string; retries?: number; start_period?: string };
+  secrets?: string[];
 }
-const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  secrets?: Record<string, { file?: string }>;
+};
 const services = compose.services;
 /** What the gateway image reads besides its template's placeholders (gateway/render-config.sh). */
 const GATEWAY_IMAGE_SETTINGS = [...SERVICE_NAMES.map((name) => `${name.toUpperCase()}_UPSTREAM`), 'GATEWAY_RESOLVER'];
@@ -44,9 +48,35 @@ describe('docker-compose.yml', () => {
     expect(service?.environment?.['DATABASE_URL']).toMatch(/@postgres:5432\//);
   });
 
-  it('gives the private key only to the services that sign tokens', () => {
-    const holders = SERVICE_NAMES.filter((name) => services[name]?.environment?.['JWT_PRIVATE_KEY'] !== undefined);
+  it('hands the keys over as secret files, the private key only to the services that sign tokens', () => {
+    const holders = SERVICE_NAMES.filter((name) => (services[name]?.secrets ?? []).includes('jwt_private_key'));
     expect(holders.sort()).toEqual(['auth', 'profile']);
+    for (const name of SERVICE_NAMES) {
+      const environment = services[name]?.environment ?? {};
+      expect(environment['JWT_PUBLIC_KEY_FILE']).toBe('/run/secrets/jwt_public_key');
+      expect(services[name]?.secrets).toContain('jwt_public_key');
+      expect(environment['JWT_PRIVATE_KEY_FILE']).toBe(holders.includes(name) ? '/run/secrets/jwt_private_key' : undefined);
+      // No key as a plain variable: `docker inspect` would show it.
+      expect(environment['JWT_PRIVATE_KEY']).toBeUndefined();
+      expect(environment['JWT_PUBLIC_KEY']).toBeUndefined();
+    }
+    expect(compose.secrets?.['jwt_private_key']?.file).toMatch(/^\$\{JWT_PRIVATE_KEY_PATH:\?/);
+    expect(compose.secrets?.['jwt_public_key']?.file).toMatch(/^\$\{JWT_PUBLIC_KEY_PATH:\?/);
+  });
+
+  it('takes the database password from the environment, with no default in the file', () => {
+    expect(services['postgres']?.environment?.['POSTGRES_PASSWORD']).toBe('${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}');
+    for (const name of SERVICE_NAMES)
+      expect(services[name]?.environment?.['DATABASE_URL']).toBe(
+        'postgres://teamfit:${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}@postgres:5432/teamfit',
+      );
+    expect(read('docker-compose.yml')).not.toMatch(/POSTGRES_PASSWORD:-/);
+  });
+
+  it('checks the health of the gateway (its /health) and MailDev (its /healthz), and the services wait for MailDev', () => {
+    expect(services['gateway']?.healthcheck?.test?.join(' ')).toContain('GET /health HTTP/1.0');
+    expect(services['maildev']?.healthcheck?.test).toEqual(['CMD', 'wget', '-q', '-O', '/dev/null', 'http://127.0.0.1:1080/healthz']);
+    for (const name of SERVICE_NAMES) expect(services[name]?.depends_on).toMatchObject({ maildev: { condition: 'service_healthy' } });
   });
 
   it('points the gateway at every service by compose name and internal port', () => {

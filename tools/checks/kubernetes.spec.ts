@@ -202,7 +202,20 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
           expect({ variable, key: templates.get(setting.secret)?.includes(setting.key) }).toEqual({ variable, key: true });
           readers.set(variable, [...(readers.get(variable) ?? []), deployment.metadata.name]);
         }
-    expect(readers.get('JWT_PRIVATE_KEY')?.sort()).toEqual(['auth', 'profile']);
+    // The keys come as files from Secret volumes, as compose's secrets give them.
+    const mounting = new Map<string, string[]>();
+    for (const deployment of deployments)
+      for (const volume of (deployment.spec.template.spec.volumes ?? []) as Array<{
+        secret?: { secretName: string; items?: Array<{ key: string }> };
+      }>) {
+        if (volume.secret === undefined) continue;
+        const { secretName, items = [] } = volume.secret;
+        for (const { key } of items)
+          expect({ secretName, key, defined: templates.get(secretName)?.includes(key) }).toEqual({ secretName, key, defined: true });
+        mounting.set(secretName, [...(mounting.get(secretName) ?? []), deployment.metadata.name]);
+      }
+    expect(mounting.get('teamfit-jwt-signing-key')?.sort()).toEqual(['auth', 'profile']);
+    expect(readers.get('JWT_PRIVATE_KEY')).toBeUndefined();
     expect(readers.get('DATABASE_URL')?.sort()).toEqual([...SERVICE_NAMES].sort());
     expect(secretTemplates().flatMap(schemaErrors)).toEqual([]);
   });
