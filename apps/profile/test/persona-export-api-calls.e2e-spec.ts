@@ -1,6 +1,6 @@
 import { RequestLogWriter, SOMEONE_ELSE } from '@teamfit/common';
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
-import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
+import { type RunningTestService, seedTestAccounts, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { profileAppModule } from '../src/profile-app.module';
@@ -65,6 +65,11 @@ describe("GET /persona/:id/export: the API-call log holds the persona's own call
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    // Rights are read from the account: the two accounts the tokens name exist.
+    await seedTestAccounts(database.url, [
+      { id: adminId, emailAddress: 'export.admin@teamfit.test', isAdmin: true },
+      { id: memberId, emailAddress: 'export.member@teamfit.test' },
+    ]);
     profile = await startTestService('profile', (config) => profileAppModule(config), { databaseUrl: database.url, keys: tokens.keys });
     const service = request(profile.url);
     ids.ada = await createPersona(ADA, 'Ada');

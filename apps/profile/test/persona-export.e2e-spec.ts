@@ -4,6 +4,7 @@ import {
   ISO_TIMESTAMP,
   ResponseContract,
   type RunningTestService,
+  seedTestAccounts,
   startTestService,
   TestTokens,
   UNKNOWN_UUID,
@@ -87,6 +88,8 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    // Rights are read from the account: the administrator the token names exists.
+    await seedTestAccounts(database.url, [{ id: ADMIN_ID, emailAddress: 'export.admin@teamfit.test', isAdmin: true }]);
     client = new Client({ connectionString: database.url });
     await client.connect();
     Object.assign(questions, await seedSmallQuestionnaire(drizzle({ client })));
