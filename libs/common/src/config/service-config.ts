@@ -1,3 +1,4 @@
+import { TRACING_ENVIRONMENT_VARIABLES, TracingSettingsError, tracingSettingsOf } from '@teamfit/tracing';
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from './service-name';
 
@@ -55,8 +56,8 @@ const environmentSchema = z.object({
   PERSONA_ERASURE_WAIT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
 });
 
-/** Every environment variable a service reads. */
-export const SERVICE_ENVIRONMENT_VARIABLES: readonly string[] = environmentSchema.keyof().options;
+/** Every environment variable a service reads; the tracing ones are read first, by the entry point (@teamfit/tracing). */
+export const SERVICE_ENVIRONMENT_VARIABLES: readonly string[] = [...environmentSchema.keyof().options, ...TRACING_ENVIRONMENT_VARIABLES];
 
 export type Environment = Record<string, string | undefined>;
 
@@ -117,6 +118,12 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     throw new ConfigError(`${field} ${reason}`);
   }
   const values = parsed.data;
+  try {
+    tracingSettingsOf(service, env);
+  } catch (error) {
+    if (error instanceof TracingSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
   if (SIGNING_SERVICES.has(service) && values.JWT_PRIVATE_KEY === undefined) {
     throw new ConfigError(`JWT_PRIVATE_KEY is required by the ${service} service`);
   }

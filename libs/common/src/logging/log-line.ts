@@ -45,6 +45,9 @@ export interface MessageLine {
   method?: string;
   path?: string;
   stack?: string;
+  /** The trace and span the line was written in, when tracing is on (docs/operations.md, "Traces"). */
+  traceId?: string;
+  spanId?: string;
 }
 
 const rounded = (ms: number): number => Math.round(ms * 1000) / 1000;
@@ -52,7 +55,8 @@ const rounded = (ms: number): number => Math.round(ms * 1000) / 1000;
 /**
  * One answered request. Positional, so a request allocates nothing but the line itself. Service
  * and level are the platform's own words and the method a token Node's parser checked: only the
- * request id and the path can need escaping.
+ * request id and the path can need escaping. With tracing on, the JSON line ends with the trace and
+ * span ids (hex, nothing to escape); without, it is the line it always was.
  */
 export function formatRequestLine(
   format: LogFormat,
@@ -64,17 +68,25 @@ export function formatRequestLine(
   path: string,
   status: number,
   durationMs: number,
+  trace?: TraceIds,
 ): string {
   if (format === 'pretty') {
     return `${isoTime(time)} ${level.toUpperCase()} ${service} ${method} ${path} ${status} ${rounded(durationMs)} ms [${requestId}]\n`;
   }
   return (
     `{"time":"${isoTime(time)}","level":"${level}","service":"${service}","requestId":"${jsonText(requestId)}",` +
-    `"method":"${method}","path":"${jsonText(path)}","status":${status},"durationMs":${rounded(durationMs)}}\n`
+    `"method":"${method}","path":"${jsonText(path)}","status":${status},"durationMs":${rounded(durationMs)}` +
+    (trace === undefined ? '}\n' : `,"traceId":"${trace.traceId}","spanId":"${trace.spanId}"}\n`)
   );
 }
 
-const OPTIONAL_FIELDS = ['context', 'requestId', 'errorId', 'method', 'path', 'stack'] as const;
+/** The ids of the span a line was written in: 32 and 16 lowercase hex digits. */
+export interface TraceIds {
+  traceId: string;
+  spanId: string;
+}
+
+const OPTIONAL_FIELDS = ['context', 'requestId', 'errorId', 'method', 'path', 'stack', 'traceId', 'spanId'] as const;
 
 export function formatMessageLine(line: MessageLine, format: LogFormat): string {
   if (format === 'pretty') {

@@ -1,6 +1,7 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { inspect } from 'node:util';
-import { formatMessageLine, formatRequestLine, type LineLevel, type LogFormat, type MessageLine } from './log-line';
+import { formatMessageLine, formatRequestLine, type LineLevel, type LogFormat, type MessageLine, type TraceIds } from './log-line';
 
 /** Where lines go; process.stdout unless a test or a benchmark says otherwise. */
 export interface LogOutput {
@@ -65,14 +66,17 @@ export class ServiceLog implements LoggerService {
    * `isEnabled` first, so a quiet log costs a comparison.
    */
   request(level: 'log' | 'debug', time: number, requestId: string, method: string, path: string, status: number, durationMs: number): void {
-    this.append(formatRequestLine(this.format, time, LINE_LEVEL[level], this.service, requestId, method, path, status, durationMs), false);
+    this.append(
+      formatRequestLine(this.format, time, LINE_LEVEL[level], this.service, requestId, method, path, status, durationMs, activeTraceIds()),
+      false,
+    );
   }
 
   /** A message, with the request it belongs to when there is one. */
-  message(level: LogLevel, fields: Omit<MessageLine, 'service' | 'time' | 'level'>): void {
+  message(level: LogLevel, fields: Omit<MessageLine, 'service' | 'time' | 'level' | 'traceId' | 'spanId'>): void {
     if (!this.isEnabled(level)) return;
     this.append(
-      formatMessageLine({ ...fields, time: Date.now(), level: LINE_LEVEL[level], service: this.service }, this.format),
+      formatMessageLine({ ...fields, ...activeTraceIds(), time: Date.now(), level: LINE_LEVEL[level], service: this.service }, this.format),
       RANK[level] <= RANK.error,
     );
   }
@@ -143,6 +147,18 @@ export class ServiceLog implements LoggerService {
       });
     }
   }
+}
+
+/**
+ * The span the code runs in, when tracing is on (@teamfit/tracing) and one is active: a request's
+ * line and its errors carry the ids that find its trace. Off, the API has no SDK behind it and this
+ * is a lookup that finds nothing.
+ */
+function activeTraceIds(): TraceIds | undefined {
+  const span = trace.getActiveSpan();
+  if (span === undefined) return undefined;
+  const spanContext = span.spanContext();
+  return isSpanContextValid(spanContext) ? { traceId: spanContext.traceId, spanId: spanContext.spanId } : undefined;
 }
 
 const looksLikeStack = (text: string): boolean => /\n\s+at /.test(text);
