@@ -1,15 +1,16 @@
 // What tracing costs a service when it is off, side by side in one run: the evaluation service of
 // another built checkout without any tracing code (BENCH_BASE, "absent"), this tree's with
 // OTEL_EXPORTER_OTLP_ENDPOINT unset ("off", as every service runs by default) and, for scale,
-// this tree's exporting to an OTLP/HTTP sink in this process ("on"). All three run at once on free
-// ports and one scratch database; the starts and the wrk runs alternate between them in rotating
-// order, so that the machine's changing speed falls on each alike (docs/performance.md, "Traces").
+// this tree's exporting to an OTLP/HTTP sink in this process ("on"), on free ports and one scratch
+// database. The starts rotate between the three; the wrk runs alternate between "absent" and "off"
+// in pairs, so that the machine's changing speed falls on both alike, and "on" is measured after
+// them, alone (docs/performance.md, "Traces").
 // Measured: CPU time and resident memory at the end of a start (until /health answers), and CPU
 // per request and requests per second on `GET /evaluation/:id` (token check, two reads). The
 // services run at LOG_LEVEL=error (no request lines, whose output would flood this one), so the one
 // per-request path tracing adds when off, the request line's look for an active span, is measured
 // on its own first: both checkouts' ServiceLog, in this process, writing lines to nowhere.
-// Run: BENCH_BASE=<another checkout, built> npm run bench:tracing. BENCH_ROUNDS (default 6),
+// Run: BENCH_BASE=<another checkout, built> npm run bench:tracing. BENCH_ROUNDS (default 10),
 // BENCH_SECONDS per run (default 4), BENCH_STARTS per variant (default 6).
 import type { ServiceName } from '@teamfit/common';
 import { freePort } from '@teamfit/gateway';
@@ -22,7 +23,7 @@ import { benchBasics, evaluationToRead, spawnBenchService, startBenchService, ty
 import { processCpuNs } from './process-cpu';
 import { wrk, wrkBinary as findWrk } from './wrk';
 
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 6);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 10);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 4);
 const STARTS = Number(process.env['BENCH_STARTS'] ?? 6);
 const CONNECTIONS = 50;
@@ -155,29 +156,38 @@ async function main(): Promise<void> {
       log(`starts: round ${round + 1} of ${STARTS}`);
     }
 
-    // Requests: the three running at once, wrk against each in turn.
+    // Requests: "absent" and "off" side by side, in pairs whose order alternates; "on" afterwards on
+    // its own, as its exporter works in the background for seconds after each run.
     const running = new Map<Variant, StartedBenchService>();
-    for (const [index, variant] of VARIANTS.entries()) running.set(variant, await start('evaluation', 5 + index, variant));
+    for (const [index, variant] of (['absent', 'off'] as const).entries())
+      running.set(variant, await start('evaluation', 5 + index, variant));
     const evaluationId = await evaluationToRead({ profile: profile.url, evaluation: running.get('off')?.url ?? '' }, admin);
     const target = (variant: Variant) => `${running.get(variant)?.url}/evaluation/${evaluationId}`;
-    for (const variant of VARIANTS) await wrk(wrkBinary, { url: target(variant), headers: auth, seconds: 2, connections: CONNECTIONS });
     const runs = new Map<Variant, Array<{ perSecond: number; cpuMicros: number; p99Ms: number }>>();
+    const measure = async (variant: Variant): Promise<void> => {
+      const pid = running.get(variant)?.pid;
+      const before = processCpuNs(pid);
+      const result = await wrk(wrkBinary, { url: target(variant), headers: auth, seconds: SECONDS, connections: CONNECTIONS });
+      if (result.failures > 0)
+        log(`${variant}: ${result.non2xx} answers not 2xx, ${result.socketErrors} socket errors (timeouts included) of ${result.requests}`);
+      // The API-call log writes every second (and "on" exports every few): that work belongs to this run.
+      await new Promise((resolve) => setTimeout(resolve, variant === 'on' ? 6_000 : 1_500));
+      const cpuMicros = (processCpuNs(pid) - before) / 1000 / result.requests;
+      runs.set(variant, [...(runs.get(variant) ?? []), { perSecond: result.perSecond, cpuMicros, p99Ms: result.p99Ms }]);
+    };
+    for (const variant of ['absent', 'off'] as const)
+      await wrk(wrkBinary, { url: target(variant), headers: auth, seconds: 2, connections: CONNECTIONS });
     for (let round = 0; round < ROUNDS; round++) {
-      for (const variant of rotated(round)) {
-        const pid = running.get(variant)?.pid;
-        const before = processCpuNs(pid);
-        const result = await wrk(wrkBinary, { url: target(variant), headers: auth, seconds: SECONDS, connections: CONNECTIONS });
-        if (result.failures > 0) throw new Error(`${variant}: ${result.failures} failed requests`);
-        // The API-call log writes every second and the "on" exporter every few: their work belongs to this run.
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        const cpuMicros = (processCpuNs(pid) - before) / 1000 / result.requests;
-        runs.set(variant, [...(runs.get(variant) ?? []), { perSecond: result.perSecond, cpuMicros, p99Ms: result.p99Ms }]);
-      }
+      for (const variant of round % 2 === 0 ? (['absent', 'off'] as const) : (['off', 'absent'] as const)) await measure(variant);
       log(`requests: round ${round + 1} of ${ROUNDS}`);
     }
+    for (const variant of ['absent', 'off'] as const) await running.get(variant)?.stop();
+    running.set('on', await start('evaluation', 7, 'on'));
+    await wrk(wrkBinary, { url: target('on'), headers: auth, seconds: 2, connections: CONNECTIONS });
+    for (let round = 0; round < Math.ceil(ROUNDS / 2); round++) await measure('on');
 
     log('');
-    log(`wrk -t2 -c${CONNECTIONS}, ${SECONDS} s a run, ${ROUNDS} rounds and ${STARTS} starts, rotating order; absent: ${baseTree}`);
+    log(`wrk -t2 -c${CONNECTIONS}, ${SECONDS} s a run, ${ROUNDS} rounds and ${STARTS} starts; absent: ${baseTree}`);
     log(`"on" exported ${(sink.spans() / 1024 / 1024).toFixed(1)} MiB of OTLP/JSON to its sink`);
     log('');
     log(
@@ -198,6 +208,13 @@ async function main(): Promise<void> {
     log('');
     log('CPU per request, every run (µs):');
     for (const variant of VARIANTS) log(`  ${variant}: ${(runs.get(variant) ?? []).map((run) => Math.round(run.cpuMicros)).join(', ')}`);
+    // Each round measured both back to back: how often "off" took less than "absent" in the same round.
+    const absent = runs.get('absent') ?? [];
+    const fewer = (runs.get('off') ?? []).filter((run, round) => run.cpuMicros < (absent[round]?.cpuMicros ?? Infinity)).length;
+    log(`"off" took less CPU a request than "absent" in ${fewer} of ${absent.length} rounds`);
+    const startsAbsent = starts.get('absent') ?? [];
+    const fewerStarts = (starts.get('off') ?? []).filter((start, round) => start.cpuMs < (startsAbsent[round]?.cpuMs ?? Infinity)).length;
+    log(`"off" took less CPU to start than "absent" in ${fewerStarts} of ${startsAbsent.length} starts`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
   }

@@ -15,6 +15,7 @@ import { OtlpReceiver, type ReceivedSpan } from './fakes/otlp-receiver';
 
 const PROBE = path.join(__dirname, 'fakes', 'loaded-modules.probe.cjs');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PRIVATE_QUERY = 'jane.doe-at-example';
 const SERVER = 2;
 const CLIENT = 3;
 
@@ -50,7 +51,8 @@ async function createOrganisation(url: string, admin: string, headers: Record<st
   form.append('name', `Traced ${randomBytes(4).toString('hex')}`);
   form.append('urlName', `traced-${randomBytes(4).toString('hex')}`);
   form.append('logo', new Blob([PNG], { type: 'image/png' }), 'logo.png');
-  return fetch(`${url}/organisation`, { method: 'POST', headers: { authorization: admin, ...headers }, body: form });
+  // A query string the route does not read: a caller's data that must not reach the spans.
+  return fetch(`${url}/organisation?ref=${PRIVATE_QUERY}`, { method: 'POST', headers: { authorization: admin, ...headers }, body: form });
 }
 
 describe('traces (OpenTelemetry), built services in processes of their own', () => {
@@ -160,6 +162,14 @@ describe('traces (OpenTelemetry), built services in processes of their own', () 
       expect(mediaServer).toMatchObject({ name: 'POST /media', parentSpanId: client?.spanId });
     });
 
+    it("records neither the caller's query string nor its User-Agent", () => {
+      // The spans of the incoming request (the call to the media service is the service's own).
+      const organisationSpans = JSON.stringify(spans.filter((span) => span.service === 'organisation' && span.kind !== CLIENT));
+      expect(organisationSpans).toContain('"url.path":"/organisation"');
+      expect(organisationSpans).not.toContain(PRIVATE_QUERY);
+      expect(organisationSpans).not.toContain('user_agent.original');
+    });
+
     it("writes the trace and the request's span into both services' request lines", () => {
       expect(lines.organisation).toContainEqual({
         time: expect.any(String) as unknown,
@@ -206,7 +216,7 @@ describe('traces (OpenTelemetry), built services in processes of their own', () 
 
     afterAll(() => receiver.stop());
 
-    it('loads no part of the SDK: only the API, which the log lines ask for an active span', () => {
+    it('loads no part of the SDK: only the API, which prom-client (the metrics) loads for itself', () => {
       expect(status).toBe(200);
       expect(loaded).toEqual({ media: ['@opentelemetry/api'], organisation: ['@opentelemetry/api'] });
     });

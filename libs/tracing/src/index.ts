@@ -1,5 +1,5 @@
 // Loads nothing of OpenTelemetry's SDK: that happens in startTracing, and only when traces are on.
-export { startTracing, stopTracing } from './start-tracing';
+export { activeTraceIds, startTracing, stopTracing, type TraceIds } from './start-tracing';
 export {
   TRACES_SAMPLERS,
   TRACING_ENVIRONMENT_VARIABLES,

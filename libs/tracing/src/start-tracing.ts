@@ -1,7 +1,14 @@
 import { type TracingSettings, TracingSettingsError, tracingSettingsOf } from './tracing-settings';
 
-/** What stops the running SDK; loaded with it. */
+/** The ids of the span code runs in: 32 and 16 lowercase hex digits. */
+export interface TraceIds {
+  traceId: string;
+  spanId: string;
+}
+
+/** What the running SDK offers; loaded with it. */
 interface RunningTracing {
+  activeTraceIds(): TraceIds | undefined;
   shutdown(): Promise<void>;
 }
 
@@ -28,6 +35,14 @@ export function startTracing(service: string, env: Readonly<Record<string, strin
   const sdk = require('./tracing-sdk') as typeof import('./tracing-sdk');
   running = sdk.startTracingSdk(settings);
   return true;
+}
+
+/**
+ * The trace and span the caller runs in, for its log lines; undefined when tracing is off (without
+ * loading anything, not even OpenTelemetry's API) or no span is active.
+ */
+export function activeTraceIds(): TraceIds | undefined {
+  return running?.activeTraceIds();
 }
 
 /** Exports the spans still queued and stops the SDK (at shutdown); nothing when tracing is off. */

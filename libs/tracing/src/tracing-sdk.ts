@@ -1,7 +1,7 @@
 // OpenTelemetry's SDK, set up for one service. Required by startTracing only when traces are on:
 // nothing here is loaded otherwise (docs/adr/0074-traces-with-opentelemetry.md).
 import { FastifyOtelInstrumentation } from '@fastify/otel';
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, isSpanContextValid, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -19,6 +19,7 @@ import {
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
+import type { TraceIds } from './start-tracing';
 import type { TracingSettings } from './tracing-settings';
 
 /**
@@ -26,6 +27,14 @@ import type { TracingSettings } from './tracing-settings';
  * would bury the requests (the same paths the service log keeps out of its request lines).
  */
 const UNTRACED_PATH = /^\/(health|_ping|docs|metrics)(\/|$|-json|\?)/i;
+
+/**
+ * What the instrumentations would record of the caller beyond method, path and route: the query
+ * string (search words, e-mail addresses) and the User-Agent. Left out, as the gateway's access
+ * log and the service's request lines leave them out (docs/adr/0071-correlated-gateway-logs.md);
+ * an undefined attribute is dropped.
+ */
+const WITHOUT_CALLER_DATA = { 'url.query': undefined, 'user_agent.original': undefined };
 
 function samplerOf({ sampler, ratio }: TracingSettings): Sampler {
   switch (sampler) {
@@ -52,7 +61,7 @@ function samplerOf({ sampler, ratio }: TracingSettings): Sampler {
  * background writes and the jobs would each start a trace of their own). Statement parameters
  * are never recorded: they hold personal data.
  */
-export function startTracingSdk(settings: TracingSettings): { shutdown(): Promise<void> } {
+export function startTracingSdk(settings: TracingSettings): { activeTraceIds(): TraceIds | undefined; shutdown(): Promise<void> } {
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
     sampler: samplerOf(settings),
@@ -64,7 +73,10 @@ export function startTracingSdk(settings: TracingSettings): { shutdown(): Promis
   const disable = registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => UNTRACED_PATH.test(request.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATH.test(request.url ?? ''),
+        startIncomingSpanHook: () => WITHOUT_CALLER_DATA,
+      }),
       new UndiciInstrumentation(),
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,
@@ -72,11 +84,20 @@ export function startTracingSdk(settings: TracingSettings): { shutdown(): Promis
         instrumentHooks: false,
         instrumentHandler: false,
         ignorePaths: (route) => UNTRACED_PATH.test(route.url ?? ''),
+        // Its `url.path` is the URL as requested, query string included: the path alone.
+        requestHook: (span, request) => span.setAttribute('url.path', request.url.split('?', 1)[0] ?? ''),
       }),
       new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
     ],
   });
   return {
+    activeTraceIds() {
+      const span = trace.getActiveSpan();
+      if (span === undefined) return undefined;
+      const { traceId, spanId } = span.spanContext();
+      // A caller's all-zero traceparent gives an invalid context: no ids rather than zeros.
+      return isSpanContextValid(span.spanContext()) ? { traceId, spanId } : undefined;
+    },
     async shutdown() {
       disable();
       await provider.shutdown();

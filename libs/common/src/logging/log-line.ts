@@ -4,6 +4,8 @@
  * of building an object and `JSON.stringify`-ing it (bench:request-log prints both).
  */
 
+import type { TraceIds } from '@teamfit/tracing';
+
 export type LogFormat = 'json' | 'pretty';
 
 /** Names as they appear in lines; Nest's `log` level is `info` there. */
@@ -78,12 +80,6 @@ export function formatRequestLine(
     `"method":"${method}","path":"${jsonText(path)}","status":${status},"durationMs":${rounded(durationMs)}` +
     (trace === undefined ? '}\n' : `,"traceId":"${trace.traceId}","spanId":"${trace.spanId}"}\n`)
   );
-}
-
-/** The ids of the span a line was written in: 32 and 16 lowercase hex digits. */
-export interface TraceIds {
-  traceId: string;
-  spanId: string;
 }
 
 const OPTIONAL_FIELDS = ['context', 'requestId', 'errorId', 'method', 'path', 'stack', 'traceId', 'spanId'] as const;

@@ -1,7 +1,7 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
-import { isSpanContextValid, trace } from '@opentelemetry/api';
+import { activeTraceIds, type TraceIds } from '@teamfit/tracing';
 import { inspect } from 'node:util';
-import { formatMessageLine, formatRequestLine, type LineLevel, type LogFormat, type MessageLine, type TraceIds } from './log-line';
+import { formatMessageLine, formatRequestLine, type LineLevel, type LogFormat, type MessageLine } from './log-line';
 
 /** Where lines go; process.stdout unless a test or a benchmark says otherwise. */
 export interface LogOutput {
@@ -14,6 +14,11 @@ export interface ServiceLogOptions {
   level: Exclude<LogLevel, 'fatal'>;
   format: LogFormat;
   output?: LogOutput;
+  /**
+   * The trace and span a line is written in: @teamfit/tracing's, which answers nothing, at once,
+   * while tracing is off. A request's line and the lines written while it runs carry them.
+   */
+  traceIds?: () => TraceIds | undefined;
 }
 
 const RANK: Readonly<Record<LogLevel, number>> = { fatal: 0, error: 1, warn: 2, log: 3, debug: 4, verbose: 5 };
@@ -47,6 +52,7 @@ export class ServiceLog implements LoggerService {
   readonly format: LogFormat;
   private readonly output: LogOutput;
   private readonly maxRank: number;
+  private readonly traceIds: () => TraceIds | undefined;
   private pending = '';
   private scheduled = false;
 
@@ -55,6 +61,7 @@ export class ServiceLog implements LoggerService {
     this.format = options.format;
     this.output = options.output ?? process.stdout;
     this.maxRank = RANK[options.level];
+    this.traceIds = options.traceIds ?? activeTraceIds;
   }
 
   isEnabled(level: LogLevel): boolean {
@@ -67,7 +74,7 @@ export class ServiceLog implements LoggerService {
    */
   request(level: 'log' | 'debug', time: number, requestId: string, method: string, path: string, status: number, durationMs: number): void {
     this.append(
-      formatRequestLine(this.format, time, LINE_LEVEL[level], this.service, requestId, method, path, status, durationMs, activeTraceIds()),
+      formatRequestLine(this.format, time, LINE_LEVEL[level], this.service, requestId, method, path, status, durationMs, this.traceIds()),
       false,
     );
   }
@@ -76,7 +83,7 @@ export class ServiceLog implements LoggerService {
   message(level: LogLevel, fields: Omit<MessageLine, 'service' | 'time' | 'level' | 'traceId' | 'spanId'>): void {
     if (!this.isEnabled(level)) return;
     this.append(
-      formatMessageLine({ ...fields, ...activeTraceIds(), time: Date.now(), level: LINE_LEVEL[level], service: this.service }, this.format),
+      formatMessageLine({ ...fields, ...this.traceIds(), time: Date.now(), level: LINE_LEVEL[level], service: this.service }, this.format),
       RANK[level] <= RANK.error,
     );
   }
@@ -147,18 +154,6 @@ export class ServiceLog implements LoggerService {
       });
     }
   }
-}
-
-/**
- * The span the code runs in, when tracing is on (@teamfit/tracing) and one is active: a request's
- * line and its errors carry the ids that find its trace. Off, the API has no SDK behind it and this
- * is a lookup that finds nothing.
- */
-function activeTraceIds(): TraceIds | undefined {
-  const span = trace.getActiveSpan();
-  if (span === undefined) return undefined;
-  const spanContext = span.spanContext();
-  return isSpanContextValid(spanContext) ? { traceId: spanContext.traceId, spanId: spanContext.spanId } : undefined;
 }
 
 const looksLikeStack = (text: string): boolean => /\n\s+at /.test(text);
