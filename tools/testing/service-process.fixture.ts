@@ -16,6 +16,8 @@ export interface ServiceProcess {
   child: ChildProcess;
   /** What the process wrote to stderr, for a failure's message. */
   output(): string;
+  /** What it wrote to stdout (its log lines), when started with `{ stdout: true }`. */
+  stdout(): string;
   /** SIGKILL: no shutdown hook runs, open transactions are cut off. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -30,6 +32,7 @@ export async function startServiceProcess(
   databaseUrl: string,
   keys: KeyPairPem,
   extraEnv: Record<string, string> = {},
+  options: { stdout?: boolean } = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const { args, env } = serviceProcess(
@@ -38,9 +41,11 @@ export async function startServiceProcess(
     { ...process.env, LOG_LEVEL: 'error', LOG_FORMAT: 'json', ...extraEnv },
   );
   // An IPC channel: should the test process die, the service does not outlive it.
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'pipe', 'ipc'] });
   let output = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 30_000; ;) {
@@ -59,7 +64,7 @@ export async function startServiceProcess(
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { url, pid, child, output: () => output, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return { url, pid, child, output: () => output, stdout: () => stdout, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
 const kibOf = (status: string, field: 'VmRSS' | 'VmHWM'): number => {

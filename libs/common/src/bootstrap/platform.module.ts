@@ -11,6 +11,7 @@ import { OPENAPI_METADATA, type OpenApiMetadata } from './openapi-metadata';
 import { RequestLogModule } from '../request-log/request-log.module';
 import { MetricsController } from '../metrics/metrics.controller';
 import { ServiceMetrics } from '../metrics/service-metrics';
+import { TracingShutdown } from './tracing-shutdown';
 
 export interface PlatformOptions {
   /** "Now" of the service (`@InjectClock()`); tests move it instead of waiting. */
@@ -34,6 +35,7 @@ export class PlatformModule {
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         DatabaseReadiness,
+        TracingShutdown,
         { provide: ServiceMetrics, inject: [SERVICE_CONFIG], useFactory: (service: ServiceConfig) => new ServiceMetrics(service.service) },
         { provide: OPENAPI_METADATA, useValue: options.openApiMetadata ?? null },
       ],

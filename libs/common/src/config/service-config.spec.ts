@@ -143,4 +143,15 @@ describe('loadServiceConfig', () => {
       ).toBe('DATABASE_URL_FILE names a file that cannot be read (ENOENT)');
     });
   });
+
+  it('checks the tracing settings with the others, though the entry point reads them first', () => {
+    const tracing = { ...VALID, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(() => loadServiceConfig('media', tracing)).not.toThrow();
+    expect(errorOf(() => loadServiceConfig('media', { ...VALID, OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }))).toMatch(
+      /^OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/,
+    );
+    expect(errorOf(() => loadServiceConfig('media', { ...tracing, OTEL_TRACES_SAMPLER: 'sometimes' }))).toMatch(
+      /^OTEL_TRACES_SAMPLER must be one of /,
+    );
+  });
 });

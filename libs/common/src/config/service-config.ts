@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { TRACING_ENVIRONMENT_VARIABLES, TracingSettingsError, tracingSettingsOf } from '@teamfit/tracing';
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from './service-name';
 
@@ -70,10 +71,11 @@ export const FILE_SETTINGS = [
   'JWT_PREVIOUS_PUBLIC_KEYS',
 ] as const;
 
-/** Every environment variable a service reads. */
+/** Every environment variable a service reads; the tracing ones are read first, by the entry point (@teamfit/tracing). */
 export const SERVICE_ENVIRONMENT_VARIABLES: readonly string[] = [
   ...environmentSchema.keyof().options,
   ...FILE_SETTINGS.map((name) => `${name}_FILE`),
+  ...TRACING_ENVIRONMENT_VARIABLES,
 ];
 
 /** The environment with each `<NAME>_FILE` read into `<NAME>`. */
@@ -156,6 +158,12 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     throw new ConfigError(`${field} ${reason}`);
   }
   const values = parsed.data;
+  try {
+    tracingSettingsOf(service, env);
+  } catch (error) {
+    if (error instanceof TracingSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
   if (SIGNING_SERVICES.has(service) && values.JWT_PRIVATE_KEY === undefined) {
     throw new ConfigError(`JWT_PRIVATE_KEY is required by the ${service} service`);
   }

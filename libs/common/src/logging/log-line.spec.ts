@@ -39,6 +39,17 @@ describe('formatRequestLine', () => {
     });
   });
 
+  it('ends with the trace and span ids when a span is active, and is otherwise the same line', () => {
+    const ids = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
+    const plain = formatRequestLine('json', TIME, 'info', 'profile', 'gw-1', 'GET', '/persona', 200, 1);
+    const traced = formatRequestLine('json', TIME, 'info', 'profile', 'gw-1', 'GET', '/persona', 200, 1, ids);
+    expect(traced).toBe(`${plain.slice(0, -2)},"traceId":"${ids.traceId}","spanId":"${ids.spanId}"}\n`);
+    expect(JSON.parse(traced)).toEqual({ ...(JSON.parse(plain) as object), ...ids });
+    expect(formatRequestLine('pretty', TIME, 'info', 'profile', 'gw-1', 'GET', '/persona', 200, 1, ids)).toBe(
+      formatRequestLine('pretty', TIME, 'info', 'profile', 'gw-1', 'GET', '/persona', 200, 1),
+    );
+  });
+
   it('reads back any request id and path exactly, on one line', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (requestId, path) => {

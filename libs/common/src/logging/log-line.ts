@@ -4,6 +4,8 @@
  * of building an object and `JSON.stringify`-ing it (bench:request-log prints both).
  */
 
+import type { TraceIds } from '@teamfit/tracing';
+
 export type LogFormat = 'json' | 'pretty';
 
 /** Names as they appear in lines; Nest's `log` level is `info` there. */
@@ -45,6 +47,9 @@ export interface MessageLine {
   method?: string;
   path?: string;
   stack?: string;
+  /** The trace and span the line was written in, when tracing is on (docs/operations.md, "Traces"). */
+  traceId?: string;
+  spanId?: string;
 }
 
 const rounded = (ms: number): number => Math.round(ms * 1000) / 1000;
@@ -52,7 +57,8 @@ const rounded = (ms: number): number => Math.round(ms * 1000) / 1000;
 /**
  * One answered request. Positional, so a request allocates nothing but the line itself. Service
  * and level are the platform's own words and the method a token Node's parser checked: only the
- * request id and the path can need escaping.
+ * request id and the path can need escaping. With tracing on, the JSON line ends with the trace and
+ * span ids (hex, nothing to escape); without, it is the line it always was.
  */
 export function formatRequestLine(
   format: LogFormat,
@@ -64,17 +70,19 @@ export function formatRequestLine(
   path: string,
   status: number,
   durationMs: number,
+  trace?: TraceIds,
 ): string {
   if (format === 'pretty') {
     return `${isoTime(time)} ${level.toUpperCase()} ${service} ${method} ${path} ${status} ${rounded(durationMs)} ms [${requestId}]\n`;
   }
   return (
     `{"time":"${isoTime(time)}","level":"${level}","service":"${service}","requestId":"${jsonText(requestId)}",` +
-    `"method":"${method}","path":"${jsonText(path)}","status":${status},"durationMs":${rounded(durationMs)}}\n`
+    `"method":"${method}","path":"${jsonText(path)}","status":${status},"durationMs":${rounded(durationMs)}` +
+    (trace === undefined ? '}\n' : `,"traceId":"${trace.traceId}","spanId":"${trace.spanId}"}\n`)
   );
 }
 
-const OPTIONAL_FIELDS = ['context', 'requestId', 'errorId', 'method', 'path', 'stack'] as const;
+const OPTIONAL_FIELDS = ['context', 'requestId', 'errorId', 'method', 'path', 'stack', 'traceId', 'spanId'] as const;
 
 export function formatMessageLine(line: MessageLine, format: LogFormat): string {
   if (format === 'pretty') {

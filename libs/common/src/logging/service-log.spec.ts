@@ -75,4 +75,49 @@ describe('ServiceLog', () => {
     log.flush();
     expect(output.lines()).toHaveLength(1_000);
   });
+
+  describe('with tracing on', () => {
+    const ids = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
+    // What @teamfit/tracing answers while a request's span is active (its e2e test: apps/organisation/test/traces.e2e-spec.ts).
+    let active: typeof ids | undefined;
+    const inSpan = (write: () => void) => {
+      active = ids;
+      write();
+      active = undefined;
+    };
+
+    beforeEach(() => {
+      log = new ServiceLog({ service: 'evaluation', level: 'log', format: 'json', output, traceIds: () => active });
+    });
+
+    it("adds the active span's trace and span ids to request lines and messages, and nothing outside a span", async () => {
+      inSpan(() => {
+        log.request('log', Date.now(), 'a', 'GET', '/x', 200, 1);
+        log.error('broken', STACK, 'Filter');
+      });
+      log.request('log', Date.now(), 'b', 'GET', '/y', 200, 1);
+      log.log('outside');
+      await nextTick();
+      const [traced, broken, plain, outside] = output.lines();
+      expect(broken).toMatchObject({ message: 'broken', ...ids });
+      expect(traced).toMatchObject({ requestId: 'a', ...ids });
+      expect(Object.keys(plain ?? {})).toEqual(['time', 'level', 'service', 'requestId', 'method', 'path', 'status', 'durationMs']);
+      expect(outside).not.toHaveProperty('traceId');
+    });
+  });
+
+  it('asks @teamfit/tracing by default, which answers nothing while tracing is off', async () => {
+    log.request('log', Date.now(), 'a', 'GET', '/x', 200, 1);
+    await nextTick();
+    expect(Object.keys(output.lines()[0] ?? {})).toEqual([
+      'time',
+      'level',
+      'service',
+      'requestId',
+      'method',
+      'path',
+      'status',
+      'durationMs',
+    ]);
+  });
 });

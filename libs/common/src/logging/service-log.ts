@@ -1,4 +1,5 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
+import { activeTraceIds, type TraceIds } from '@teamfit/tracing';
 import { inspect } from 'node:util';
 import { formatMessageLine, formatRequestLine, type LineLevel, type LogFormat, type MessageLine } from './log-line';
 
@@ -13,6 +14,11 @@ export interface ServiceLogOptions {
   level: Exclude<LogLevel, 'fatal'>;
   format: LogFormat;
   output?: LogOutput;
+  /**
+   * The trace and span a line is written in: @teamfit/tracing's, which answers nothing, at once,
+   * while tracing is off. A request's line and the lines written while it runs carry them.
+   */
+  traceIds?: () => TraceIds | undefined;
 }
 
 const RANK: Readonly<Record<LogLevel, number>> = { fatal: 0, error: 1, warn: 2, log: 3, debug: 4, verbose: 5 };
@@ -46,6 +52,7 @@ export class ServiceLog implements LoggerService {
   readonly format: LogFormat;
   private readonly output: LogOutput;
   private readonly maxRank: number;
+  private readonly traceIds: () => TraceIds | undefined;
   private pending = '';
   private scheduled = false;
 
@@ -54,6 +61,7 @@ export class ServiceLog implements LoggerService {
     this.format = options.format;
     this.output = options.output ?? process.stdout;
     this.maxRank = RANK[options.level];
+    this.traceIds = options.traceIds ?? activeTraceIds;
   }
 
   isEnabled(level: LogLevel): boolean {
@@ -65,14 +73,17 @@ export class ServiceLog implements LoggerService {
    * `isEnabled` first, so a quiet log costs a comparison.
    */
   request(level: 'log' | 'debug', time: number, requestId: string, method: string, path: string, status: number, durationMs: number): void {
-    this.append(formatRequestLine(this.format, time, LINE_LEVEL[level], this.service, requestId, method, path, status, durationMs), false);
+    this.append(
+      formatRequestLine(this.format, time, LINE_LEVEL[level], this.service, requestId, method, path, status, durationMs, this.traceIds()),
+      false,
+    );
   }
 
   /** A message, with the request it belongs to when there is one. */
-  message(level: LogLevel, fields: Omit<MessageLine, 'service' | 'time' | 'level'>): void {
+  message(level: LogLevel, fields: Omit<MessageLine, 'service' | 'time' | 'level' | 'traceId' | 'spanId'>): void {
     if (!this.isEnabled(level)) return;
     this.append(
-      formatMessageLine({ ...fields, time: Date.now(), level: LINE_LEVEL[level], service: this.service }, this.format),
+      formatMessageLine({ ...fields, ...this.traceIds(), time: Date.now(), level: LINE_LEVEL[level], service: this.service }, this.format),
       RANK[level] <= RANK.error,
     );
   }
