@@ -8,6 +8,7 @@ import {
   loadServiceConfig,
   OPENAPI_CONTACT,
   OPENAPI_LICENSE,
+  operationsOf,
   SERVICE_NAMES,
   type ServiceModuleFactory,
   type ServiceName,
@@ -64,18 +65,7 @@ export const REPOSITORY = path.resolve(__dirname, '../..').replace(/[\\/]dist$/,
 /** The document's bytes as committed: one form, so regenerating it is a byte-for-byte check. */
 export const serializeOpenApi = (document: OpenAPIObject): string => `${JSON.stringify(document, null, 2)}\n`;
 
-type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/** Every operation of a document with its method and path. */
-export function operationsOf(document: OpenAPIObject): Array<{ method: string; path: string; operation: Operation }> {
-  return Object.entries(document.paths).flatMap(([route, item]) =>
-    METHODS.flatMap((method) => {
-      const operation = item[method];
-      return operation ? [{ method, path: route, operation }] : [];
-    }),
-  );
-}
+export { operationsOf };
 
 /**
  * One document for the platform, paths as the gateway exposes them. Refuses rather than

@@ -23,7 +23,7 @@ export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';
 export { HealthController } from './health/health.controller';
 export { PlatformModule, type PlatformOptions } from './bootstrap/platform.module';
 export { buildOpenApiDocument, mountOpenApi } from './bootstrap/openapi';
-export { OPENAPI_CONTACT, OPENAPI_LICENSE, completeOpenApiDocument } from './bootstrap/openapi-lint';
+export { OPENAPI_CONTACT, OPENAPI_LICENSE, completeOpenApiDocument, operationsOf } from './bootstrap/openapi-lint';
 export { OPENAPI_TAG_DESCRIPTIONS } from './bootstrap/openapi-tags';
 export { OPENAPI_METADATA, loadOpenApiMetadata, type OpenApiMetadata } from './bootstrap/openapi-metadata';
 export {

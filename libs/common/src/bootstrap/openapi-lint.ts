@@ -2,20 +2,21 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { OPENAPI_TAG_DESCRIPTIONS } from './openapi-tags';
 
 type Schema = Record<string, unknown>;
+type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Who answers for the documents and under which terms they are given (package.json's licence). */
 export const OPENAPI_CONTACT = { name: 'Teamfit platform team' };
 export const OPENAPI_LICENSE = { name: 'UNLICENSED (proprietary)' };
 
-/** The operations of a document. */
-function* operationsOf(document: OpenAPIObject): Generator<Record<string, unknown>> {
-  for (const item of Object.values(document.paths)) {
-    for (const method of METHODS) {
-      const operation = (item as Record<string, unknown>)[method];
-      if (operation) yield operation as Record<string, unknown>;
-    }
-  }
+/** Every operation of a document with its method and path. */
+export function operationsOf(document: OpenAPIObject): Array<{ method: string; path: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([route, item]) =>
+    METHODS.flatMap((method) => {
+      const operation = item[method];
+      return operation ? [{ method, path: route, operation }] : [];
+    }),
+  );
 }
 
 /** The JSON type of a schema, following one $ref into the document's components. */
@@ -59,9 +60,9 @@ function typeNullableCompositions(node: unknown, document: OpenAPIObject): void 
  */
 export function completeOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
   const used: string[] = [];
-  for (const operation of operationsOf(document)) {
-    operation['security'] ??= [];
-    for (const tag of (operation['tags'] as string[] | undefined) ?? []) if (!used.includes(tag)) used.push(tag);
+  for (const { operation } of operationsOf(document)) {
+    operation.security ??= [];
+    for (const tag of operation.tags ?? []) if (!used.includes(tag)) used.push(tag);
   }
   document.tags = used.map((name) => ({ name, description: OPENAPI_TAG_DESCRIPTIONS[name] ?? '' }));
   document.info = { ...document.info, contact: OPENAPI_CONTACT, license: OPENAPI_LICENSE };

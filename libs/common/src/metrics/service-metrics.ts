@@ -26,6 +26,7 @@ export class ServiceMetrics {
   private readonly durations: Histogram<'method' | 'route' | 'status'>;
   private readonly pools: Array<{ name: string; pool: Pool }> = [];
   private queue: QueueGauges | undefined;
+  private readonly dropped: Counter;
   private droppedCounted = 0;
 
   constructor(service: string) {
@@ -61,16 +62,11 @@ export class ServiceMetrics {
         this.set(queueOf()?.bufferedCount ?? 0);
       },
     });
-    const dropped = new Counter({
+    this.dropped = new Counter({
       name: 'api_call_log_dropped_entries_total',
       help: 'API-call log entries dropped because the queue was full (the database slow or away)',
       registers: [this.registry],
     });
-    this.countDropped = () => {
-      const total = this.queue?.droppedCount ?? 0;
-      dropped.inc(total - this.droppedCounted);
-      this.droppedCounted = total;
-    };
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
@@ -93,9 +89,10 @@ export class ServiceMetrics {
 
   /** The text Prometheus scrapes. */
   async exposition(): Promise<string> {
-    this.countDropped();
+    // The writer counts drops itself; the counter takes what was added since the last scrape.
+    const total = this.queue?.droppedCount ?? 0;
+    this.dropped.inc(total - this.droppedCounted);
+    this.droppedCounted = total;
     return this.registry.metrics();
   }
-
-  private readonly countDropped: () => void;
 }
