@@ -25,7 +25,19 @@ const bootingServices = ['-app\\.module$', '/tools/runner/[a-z-]+$', '\\.fixture
 const testFiles = ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', '.nx/**', '**/*.js', '**/*.cjs', '**/*.mjs', 'apps/*/drizzle.config.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      '.nx/**',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
+      'apps/*/drizzle.config.ts',
+      'libs/api-client/src/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
