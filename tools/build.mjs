@@ -2,7 +2,9 @@
 // the tests' code with (tools/swc-options.cjs), keeping the tree's shape so that relative paths
 // (migrations, gateway template) hold in both source and build. What runs is this tree as it is:
 // `node dist/apps/<service>/src/main.js`, its dependencies loaded from node_modules by Node
-// itself. Type checking is `npm run typecheck` (tsc); this step only emits.
+// itself. Type checking is `npm run typecheck` (tsc); this step only emits. The browser apps are
+// not Node code: Vite bundles each into dist/apps/<app>/ (index.html + assets/), which the web
+// host serves (docs/hub.md).
 import { transformFile } from '@swc/core';
 import { createRequire } from 'node:module';
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +14,9 @@ const require = createRequire(import.meta.url);
 const { swcOptions, root } = require('./swc-options.cjs');
 
 const sourceRoots = ['apps', 'libs', 'tools', 'bench'];
+/** Browser apps, built by Vite below instead of file by file. */
+const webApps = ['hub-web'];
+const webAppDirs = new Set(webApps.map((app) => path.join(root, 'apps', app)));
 const outDir = path.join(root, 'dist');
 const isTest = (file) => /\.(spec|e2e-spec)\.ts$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
 
@@ -25,7 +30,7 @@ async function* walk(dir) {
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name === 'node_modules') continue;
+      if (entry.name === 'node_modules' || webAppDirs.has(full)) continue;
       yield* walk(full);
     } else {
       yield full;
@@ -59,3 +64,10 @@ for (const sourceRoot of sourceRoots) {
 }
 await Promise.all(jobs);
 console.log(`build: ${jobs.length} files into dist/ in ${Date.now() - started} ms`);
+
+const { build: viteBuild } = await import('vite');
+for (const app of webApps) {
+  const viteStarted = Date.now();
+  await viteBuild({ configFile: path.join(root, 'apps', app, 'vite.config.mjs'), logLevel: 'warn' });
+  console.log(`build: apps/${app} bundled into dist/apps/${app}/ in ${Date.now() - viteStarted} ms`);
+}
