@@ -20,7 +20,9 @@ describe('API problems as a person reads them', () => {
     });
     expect(problem).toEqual({ kind: 'rate-limited', status: 429, message: 'Too many requests', retryAfterSeconds: 12 });
     expect(describeProblem(problem)).toBe('Too many requests at once. Please try again in 12 seconds.');
-    expect(describeProblem({ kind: 'rate-limited', status: 429, message: '', retryAfterSeconds: 1 })).toBe('Too many requests at once. Please try again in 1 second.');
+    expect(describeProblem({ kind: 'rate-limited', status: 429, message: '', retryAfterSeconds: 1 })).toBe(
+      'Too many requests at once. Please try again in 1 second.',
+    );
     expect(describeProblem(problemOf(answer(429)))).toBe('Too many requests at once. Please wait a moment and try again.');
   });
 
