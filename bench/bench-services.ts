@@ -155,6 +155,8 @@ export async function startBenchGateway(
     rateLimits?: boolean;
     /** Changes the rendered configuration, e.g. to run an earlier setting side by side. */
     transform?: (config: string) => string;
+    /** Origins whose pages may call the gateway; the admin app's default origin unless given. */
+    corsOrigins?: readonly string[];
   } = {},
 ): Promise<BenchGateway> {
   const runDir = mkdtempSync(path.join(tmpdir(), 'teamfit-bench-gateway-'));
@@ -165,7 +167,7 @@ export async function startBenchGateway(
     upstream,
     runDir,
     accessLog: options.timeline ? logFile : 'off',
-    corsOrigins: [DEFAULT_ADMIN_APP_ORIGIN],
+    corsOrigins: options.corsOrigins ?? [DEFAULT_ADMIN_APP_ORIGIN],
   });
   let config = (options.transform ?? ((text: string) => text))(options.rateLimits ? rendered : withoutRateLimits(rendered));
   if (options.timeline)

@@ -1,5 +1,6 @@
+import { memo } from 'react';
 import { answerOptions } from './likert-labels';
-import { positionOf, type QuestionnaireState } from './questionnaire-state';
+import { positionOf, type QuestionnaireState, type RailItem } from './questionnaire-state';
 
 interface ProgressRailProps {
   state: QuestionnaireState;
@@ -8,6 +9,37 @@ interface ProgressRailProps {
 
 const answerLabel = (likertAnswerSet: string | null, value: number): string =>
   answerOptions(likertAnswerSet).find((option) => option.value === value)?.label ?? String(value);
+
+interface RailEntryProps {
+  item: RailItem;
+  current: boolean;
+  shown: boolean;
+  onShow: (questionId: number) => void;
+}
+
+/** One question of the rail; memoised, so an answer re-renders only the entries it changed. */
+const RailEntry = memo(function RailEntry({ item, current, shown, onShow }: RailEntryProps) {
+  const position = positionOf(item);
+  if (item.status === 'answered' && item.answer) {
+    return (
+      <li className="answered">
+        <button type="button" className="link" onClick={() => onShow(item.id)} aria-current={shown ? 'step' : undefined}>
+          Question {position}: {item.text} — answered “{answerLabel(item.likertAnswerSet, item.answer.value)}”. Change
+        </button>
+      </li>
+    );
+  }
+  if (current) {
+    return (
+      <li className="current">
+        <button type="button" className="link" onClick={() => onShow(item.id)} aria-current={shown ? 'step' : undefined}>
+          Question {position}: {item.text} — next to answer
+        </button>
+      </li>
+    );
+  }
+  return <li className="pending">Question {position}: not answered yet</li>;
+});
 
 /**
  * Progress at a glance (a native progress bar with its numbers in words) and every question in
@@ -24,42 +56,9 @@ export function ProgressRail({ state, onShow }: ProgressRailProps) {
       <details>
         <summary>All questions</summary>
         <ol className="rail-list">
-          {state.items.map((item) => {
-            const position = positionOf(item);
-            if (item.status === 'answered' && item.answer) {
-              return (
-                <li key={item.id} className="answered">
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={() => onShow(item.id)}
-                    aria-current={state.shownId === item.id ? 'step' : undefined}
-                  >
-                    Question {position}: {item.text} — answered “{answerLabel(item.likertAnswerSet, item.answer.value)}”. Change
-                  </button>
-                </li>
-              );
-            }
-            if (item.id === state.currentId) {
-              return (
-                <li key={item.id} className="current">
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={() => onShow(item.id)}
-                    aria-current={state.shownId === item.id ? 'step' : undefined}
-                  >
-                    Question {position}: {item.text} — next to answer
-                  </button>
-                </li>
-              );
-            }
-            return (
-              <li key={item.id} className="pending">
-                Question {position}: not answered yet
-              </li>
-            );
-          })}
+          {state.items.map((item) => (
+            <RailEntry key={item.id} item={item} current={item.id === state.currentId} shown={item.id === state.shownId} onShow={onShow} />
+          ))}
         </ol>
       </details>
     </aside>

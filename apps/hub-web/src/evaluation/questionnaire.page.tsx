@@ -34,6 +34,9 @@ export function QuestionnairePage({ evaluationId }: { evaluationId: string }) {
     void load();
   }, [load]);
 
+  // Stable, so the rail's memoised entries re-render only when their own item changes.
+  const show = useCallback((questionId: number) => setState((now) => (now ? showQuestion(now, questionId) : now)), []);
+
   const item = state ? shownItem(state) : undefined;
   useEffect(() => {
     shownAt.current = Date.now();
@@ -107,10 +110,10 @@ export function QuestionnairePage({ evaluationId }: { evaluationId: string }) {
           revisiting={item.id !== state.currentId}
           busy={busy}
           onAnswer={(value) => void answer(value)}
-          onBackToCurrent={() => state.currentId !== null && setState(showQuestion(state, state.currentId))}
+          onBackToCurrent={() => state.currentId !== null && show(state.currentId)}
         />
       ) : null}
-      <ProgressRail state={state} onShow={(questionId) => setState(showQuestion(state, questionId))} />
+      <ProgressRail state={state} onShow={show} />
     </div>
   );
 }
