@@ -6,12 +6,21 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const META = '<meta name="teamfit-api-base-url" content="">';
+
+/** In development only (`vite` serving the source), the meta points at a running gateway. */
+const developmentApiBaseUrl = {
+  name: 'teamfit-development-api-base-url',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    html.replace(META, `<meta name="teamfit-api-base-url" content="${process.env.TEAMFIT_API_BASE_URL ?? 'http://localhost:8080'}">`),
+};
 const repository = path.resolve(here, '../..');
 
 export default defineConfig({
   root: here,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), developmentApiBaseUrl],
   resolve: {
     alias: { '@teamfit/api-client': path.join(repository, 'libs/api-client/src/index.ts') },
   },
