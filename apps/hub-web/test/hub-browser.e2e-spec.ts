@@ -377,6 +377,8 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
     expect(refreshToken).toEqual(expect.any(String));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    // Asked for, so not announced as an ended session.
+    expect(await page.getByText('Your session has ended').count()).toBe(0);
     expect(await inPage<string | null>(page, "sessionStorage.getItem('teamfit.persona.session')")).toBeNull();
     expect((await request(gateway.url).post('/profile/persona/token').send({ refreshToken })).status).toBe(403);
     await page.context().close();

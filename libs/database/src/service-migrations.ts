@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { MigrationTarget } from './migrations';
 
@@ -10,11 +10,13 @@ export function telemetryMigrationTarget(repositoryRoot: string): MigrationTarge
 /**
  * Every migration of the platform: the shared telemetry schema, then `apps/<service>/migrations`.
  * The layout is the same in the source tree and in dist/, so `repositoryRoot` is the only input.
+ * An app without a migrations folder owns no schema (a web app such as apps/hub-web).
  */
 export function serviceMigrationTargets(repositoryRoot: string): MigrationTarget[] {
   const appsDir = path.join(repositoryRoot, 'apps');
   const services = readdirSync(appsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => ({ service: entry.name, migrationsFolder: path.join(appsDir, entry.name, 'migrations') }));
+    .map((entry) => ({ service: entry.name, migrationsFolder: path.join(appsDir, entry.name, 'migrations') }))
+    .filter((target) => existsSync(target.migrationsFolder));
   return [telemetryMigrationTarget(repositoryRoot), ...services];
 }

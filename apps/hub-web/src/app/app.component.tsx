@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { QuestionnairePage } from '../evaluation/questionnaire.page';
 import { Link } from '../routing/link.component';
 import { useLocationKey } from '../routing/router';
@@ -37,6 +37,8 @@ export function App() {
     () => session.signedIn,
   );
   const [ended, setEnded] = useState(false);
+  // A sign-out the person asked for is not an ended session: no notice for it.
+  const signingOut = useRef(false);
   // The invitation's address, read once: the fragment is cleared below so it stays out of history.
   const [emailHint] = useState(() => emailFromFragment(window.location.hash));
 
@@ -47,15 +49,16 @@ export function App() {
   useEffect(
     () =>
       session.subscribe((now) => {
-        if (!now) setEnded(true);
+        if (!now) setEnded(!signingOut.current);
       }),
     [session],
   );
 
   const route = matchRoute(window.location.pathname);
   const signOut = async () => {
+    signingOut.current = true;
     await signIn.signOut();
-    setEnded(false);
+    signingOut.current = false;
   };
 
   return (
