@@ -28,6 +28,13 @@ export function refresherFor(client: PlatformClient, session: TokenSession): Ref
   };
 }
 
+/** The answer a call gets once its session has ended, in the platform's error body. */
+const sessionEnded = (): Response =>
+  new Response(JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'The session has ended; sign in again' }), {
+    status: 401,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
 const bearerOf = (request: Request): string | null => request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
 
 /**
@@ -42,8 +49,10 @@ export function sessionMiddleware(session: TokenSession, refresher: Refresher, f
     async onRequest({ request, id }) {
       if (request.headers.has('Authorization')) return undefined;
       let token = session.accessToken();
-      if (token && session.isExpiring(token)) token = await session.refresh(refresher);
       if (!token) return undefined;
+      if (session.isExpiring(token)) token = await session.refresh(refresher);
+      // The renewal was refused: the session is over, and the call would only be refused too.
+      if (!token) return sessionEnded();
       request.headers.set('Authorization', `Bearer ${token}`);
       copies.set(id, request.clone());
       return request;
