@@ -99,6 +99,27 @@ export const evaluationAnswers = evaluationSchema.table(
 );
 
 /**
+ * Every invitation an administrator sent for an evaluation (docs/adr/0077-evaluation-invitations.md):
+ * re-inviting adds a row, the newest is the evaluation's `invitedAt`. No e-mail address is kept:
+ * the address is the persona's, read when the invitation is sent, so erasing or exporting the
+ * persona needs nothing from here but the rows that go with its evaluations (ON DELETE CASCADE).
+ * `invited_by` is the inviting account's id, not a foreign key: accounts are another service's.
+ */
+export const evaluationInvitations = evaluationSchema.table(
+  'evaluation_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    evaluationId: uuid('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').notNull(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // An evaluation's newest invitation, read beside the evaluation: one index probe.
+  (table) => [index('evaluation_invitations_latest_idx').on(table.evaluationId, table.invitedAt.desc())],
+);
+
+/**
  * What scoring needs of a completed evaluation, written in the transaction that completes it:
  * its values in its version's question order and its level per dimension (group order, null
  * where nothing was answered). Team contexts read one such row per member, never their answers.
@@ -131,3 +152,4 @@ export const latestScoreProfileFirst = (table: string): string => `${table}.comp
 export type QuestionnaireVersionRow = typeof questionnaireVersions.$inferSelect;
 export type EvaluationRow = typeof evaluations.$inferSelect;
 export type EvaluationAnswerRow = typeof evaluationAnswers.$inferSelect;
+export type EvaluationInvitationRow = typeof evaluationInvitations.$inferSelect;

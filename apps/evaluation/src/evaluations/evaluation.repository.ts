@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { type Database, type Executor, InjectDatabase, InjectPointReads, InjectReadDatabase, type PointReads } from '@teamfit/database';
 import { organisations } from '@teamfit/accounts';
 import { personas } from '@teamfit/personas';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type EvaluationAnswerRow,
   type EvaluationRow,
   evaluationAnswers,
+  evaluationInvitations,
   evaluationScoreProfiles,
   evaluations,
   type EvaluationStatus,
@@ -52,7 +53,12 @@ export interface ErasedEvaluations {
   scoreProfiles: number;
 }
 
-export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt' | 'answerValues' | 'questionnaireVersionId'>;
+/** When the evaluation was last invited (null: never), read beside it. */
+export interface InvitedAt {
+  invitedAt: Date | null;
+}
+
+export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt' | 'answerValues' | 'questionnaireVersionId'> & InvitedAt;
 
 /**
  * A member's stored score profile, as the team context reads it. Not its levels: they are exact
@@ -126,6 +132,17 @@ const summaryColumns = {
 };
 
 const id = sql.placeholder('id');
+
+/**
+ * The evaluation's `invitedAt`: its newest invitation's time, null when it was never invited. A
+ * subquery of the statement that reads the evaluation, one probe of evaluation_invitations_latest_idx,
+ * so the read stays one round trip and nothing cached can fall behind an invitation. Plain SQL
+ * names: drizzle leaves the columns of a one-table select unqualified, which inside the subquery
+ * would name the invitation's own `id`.
+ */
+const lastInvitedAt = sql<Date | null>`(SELECT i.invited_at FROM ${evaluationInvitations} AS i
+   WHERE i.evaluation_id = "evaluations"."id" ORDER BY i.invited_at DESC LIMIT 1)`.mapWith(evaluationInvitations.invitedAt);
+const withInvitedAt = { ...getTableColumns(evaluations), invitedAt: lastInvitedAt };
 
 const latestFirst = sql.raw(latestScoreProfileFirst('"evaluation_score_profiles"'));
 
@@ -320,6 +337,7 @@ const lockForCompletionQuery = (db: Executor) => {
 @Injectable()
 export class EvaluationRepository {
   private readonly byId;
+  private readonly viewById;
   private readonly stateById;
   private readonly memberProfilesOnReplica;
   private readonly teamStampOnReplica;
@@ -332,6 +350,12 @@ export class EvaluationRepository {
   ) {
     // Plain point reads, which no row lock holds up.
     this.byId = pointReads.db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
+    this.viewById = pointReads.db
+      .select(withInvitedAt)
+      .from(evaluations)
+      .where(eq(evaluations.id, id))
+      .limit(1)
+      .prepare('evaluation_view_by_id');
     this.stateById = pointReads.db
       .select(stateColumns)
       .from(evaluations)
@@ -347,6 +371,12 @@ export class EvaluationRepository {
 
   async findById(evaluationId: string): Promise<EvaluationRow | undefined> {
     const [row] = await this.byId.execute({ id: evaluationId });
+    return row;
+  }
+
+  /** The evaluation as GET /evaluation/:id answers it: with when it was last invited. */
+  async findView(evaluationId: string): Promise<(EvaluationRow & InvitedAt) | undefined> {
+    const [row] = await this.viewById.execute({ id: evaluationId });
     return row;
   }
 
@@ -389,9 +419,9 @@ export class EvaluationRepository {
     return { evaluation, answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })), teamStamp };
   }
 
-  async findActive(personaId: string, teamId: number): Promise<EvaluationRow | undefined> {
+  async findActive(personaId: string, teamId: number): Promise<(EvaluationRow & InvitedAt) | undefined> {
     const [row] = await this.db
-      .select()
+      .select(withInvitedAt)
       .from(evaluations)
       .where(and(eq(evaluations.personaId, personaId), eq(evaluations.teamId, teamId), ne(evaluations.status, 'complete')))
       .limit(1);
@@ -415,7 +445,7 @@ export class EvaluationRepository {
       filter.status === undefined ? undefined : eq(evaluations.status, filter.status),
     );
     const rows = await this.db
-      .select(summaryColumns)
+      .select({ ...summaryColumns, invitedAt: lastInvitedAt })
       .from(evaluations)
       .where(where)
       .orderBy(desc(evaluations.createdAt), asc(evaluations.id));

@@ -8,7 +8,7 @@ import { scoreCompletion } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite, writerOf } from './evaluation-access';
-import { EvaluationRepository, type EvaluationState, type LockedEvaluation } from './evaluation.repository';
+import { EvaluationRepository, type EvaluationState, type InvitedAt, type LockedEvaluation } from './evaluation.repository';
 import type { EvaluationResults } from './evaluation.types';
 import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
 import { fixQuestionSet, type ServedQuestion, serveQuestion } from './question-set';
@@ -24,7 +24,10 @@ export interface EvaluationSummary {
   updatedAt: string;
 }
 
-export type EvaluationView = EvaluationSummary & { currentQuestion?: ServedQuestion; results?: EvaluationResults };
+/** The summary with when the evaluation was last invited (null: never): what the list, the read and the creation answer. */
+export type EvaluationOverview = EvaluationSummary & { invitedAt: string | null };
+
+export type EvaluationView = EvaluationOverview & { currentQuestion?: ServedQuestion; results?: EvaluationResults };
 
 /** What an answer gives back: the evaluation's summary, the next question (null once complete), the results when it completed. */
 export type AnswerView = EvaluationSummary & { nextQuestion: ServedQuestion | null; results?: EvaluationResults };
@@ -48,6 +51,10 @@ export function summaryOf(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+export function overviewOf(row: Parameters<typeof summaryOf>[0] & InvitedAt): EvaluationOverview {
+  return { ...summaryOf(row), invitedAt: row.invitedAt?.toISOString() ?? null };
 }
 
 /** Position of the first unanswered question (delivery order), or -1 when every one is answered. */
@@ -97,7 +104,7 @@ export class EvaluationService {
       total,
       answerValues: Buffer.alloc(total),
     });
-    if (created) return { view: await this.view(created), resumed: false };
+    if (created) return { view: await this.view({ ...created, invitedAt: null }), resumed: false };
     // Another request created it in the meantime: the unique index kept one; resume that one.
     const winner = await this.evaluations.findActive(personaId, teamId);
     if (!winner) throw new Error('active evaluation vanished after a conflicting insert');
@@ -105,16 +112,19 @@ export class EvaluationService {
   }
 
   async get(id: string, principal: VerifiedToken): Promise<EvaluationView> {
-    return this.view(await this.load(id, principal));
+    const evaluation = await this.evaluations.findView(id);
+    if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
+    this.assertAccess(evaluation, principal);
+    return this.view(evaluation);
   }
 
   async list(
     filter: { personaId: string; teamId?: number; status?: EvaluationStatus },
     principal: VerifiedToken,
-  ): Promise<{ items: EvaluationSummary[]; total: number }> {
+  ): Promise<{ items: EvaluationOverview[]; total: number }> {
     assertMayUse(principal, filter.personaId);
     const { rows, total } = await this.evaluations.list(filter);
-    return { items: rows.map(summaryOf), total };
+    return { items: rows.map(overviewOf), total };
   }
 
   /**
@@ -241,10 +251,10 @@ export class EvaluationService {
     assertMayUse(principal, evaluation.personaId);
   }
 
-  private async view(row: EvaluationRow): Promise<EvaluationView> {
-    if (row.status === 'complete') return { ...summaryOf(row), ...(row.results ? { results: row.results } : {}) };
+  private async view(row: EvaluationRow & InvitedAt): Promise<EvaluationView> {
+    if (row.status === 'complete') return { ...overviewOf(row), ...(row.results ? { results: row.results } : {}) };
     const version = await this.versions.get(row.questionnaireVersionId);
     const next = version.served[nextPosition(row.answerValues)];
-    return { ...summaryOf(row), ...(next ? { currentQuestion: next } : {}) };
+    return { ...overviewOf(row), ...(next ? { currentQuestion: next } : {}) };
   }
 }
