@@ -76,7 +76,11 @@ describe('evaluation invitations', () => {
     const seeded = await seedSmallQuestionnaire(drizzle({ client }));
     questions = [seeded.q1, seeded.q2, seeded.q3];
     const env = { SMTP_URL: smtp.url, HUB_APP_ORIGIN: `${HUB}/` };
-    profile = await startTestService('profile', profileAppModule, { databaseUrl: database.url, keys: tokens.keys, env });
+    profile = await startTestService('profile', profileAppModule, {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { ...env, PERSONA_ERASURE_WAIT_MS: '500' },
+    });
     evaluation = await startTestService(
       'evaluation',
       (config) => evaluationAppModule(config, { now: () => new Date(Date.now() + clock.offsetMs) }),
@@ -190,6 +194,19 @@ describe('evaluation invitations', () => {
       expect(rail.body.items[0]).toMatchObject({ status: 'current' });
     });
     expect(mails.map((mail) => mailHeader(mail, 'subject'))).toEqual([expect.stringMatching(/^Your Teamfit sign-in code: /)]);
+  });
+
+  it("a persona's erasure takes its invitations with its evaluations", async () => {
+    const personaId = await createPersona({ emailAddress: 'erased@example.test' });
+    const id = await createEvaluation(personaId);
+    await invite(id).expect(201);
+    expect(await invitationRows(id)).toHaveLength(1);
+    // The organisation service does not run here: its part stays open (202); the evaluation's is done once it says so.
+    const erase = () => request(profile.url).post(`/persona/${personaId}/erase`).set('authorization', admin).expect(202);
+    let services = (await erase()).body.services as { evaluation: { evaluations: number } | null };
+    for (let call = 0; call < 20 && !services.evaluation; call += 1) services = (await erase()).body.services as typeof services;
+    expect(services.evaluation).toMatchObject({ evaluations: 1 });
+    expect(await invitationRows(id)).toEqual([]);
   });
 
   describe('refusals: the platform error body, no e-mail, no row', () => {
