@@ -5,5 +5,6 @@ CREATE TABLE "evaluation"."evaluation_invitations" (
 	"invited_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "evaluation"."evaluations" ADD COLUMN "invited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "evaluation"."evaluation_invitations" ADD CONSTRAINT "evaluation_invitations_evaluation_id_evaluations_id_fk" FOREIGN KEY ("evaluation_id") REFERENCES "evaluation"."evaluations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "evaluation_invitations_latest_idx" ON "evaluation"."evaluation_invitations" USING btree ("evaluation_id","invited_at" DESC NULLS LAST);
+CREATE INDEX "evaluation_invitations_evaluation_idx" ON "evaluation"."evaluation_invitations" USING btree ("evaluation_id","invited_at");

@@ -65,6 +65,13 @@ export const evaluations = evaluationSchema.table(
     answerValues: bytea('answer_values').notNull(),
     results: jsonb('results').$type<EvaluationResults>(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * When an administrator last invited the persona (null: never): the newest row of
+     * evaluation_invitations, kept here by the invitation's own transaction so the reads of the
+     * evaluation (GET /evaluation/:id above all) carry it without a second table
+     * (docs/adr/0077-evaluation-invitations.md).
+     */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -100,7 +107,7 @@ export const evaluationAnswers = evaluationSchema.table(
 
 /**
  * Every invitation an administrator sent for an evaluation (docs/adr/0077-evaluation-invitations.md):
- * re-inviting adds a row, the newest is the evaluation's `invitedAt`. No e-mail address is kept:
+ * re-inviting adds a row, the newest is the evaluation's `invited_at`. No e-mail address is kept:
  * the address is the persona's, read when the invitation is sent, so erasing or exporting the
  * persona needs nothing from here but the rows that go with its evaluations (ON DELETE CASCADE).
  * `invited_by` is the inviting account's id, not a foreign key: accounts are another service's.
@@ -115,8 +122,8 @@ export const evaluationInvitations = evaluationSchema.table(
     invitedBy: uuid('invited_by').notNull(),
     invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // An evaluation's newest invitation, read beside the evaluation: one index probe.
-  (table) => [index('evaluation_invitations_latest_idx').on(table.evaluationId, table.invitedAt.desc())],
+  // An evaluation's invitations in order (the persona export), and the cascade's lookup.
+  (table) => [index('evaluation_invitations_evaluation_idx').on(table.evaluationId, table.invitedAt)],
 );
 
 /**

@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { type Database, type Executor, InjectDatabase, InjectPointReads, InjectReadDatabase, type PointReads } from '@teamfit/database';
 import { organisations } from '@teamfit/accounts';
 import { personas } from '@teamfit/personas';
-import { and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type EvaluationAnswerRow,
   type EvaluationRow,
   evaluationAnswers,
-  evaluationInvitations,
   evaluationScoreProfiles,
   evaluations,
   type EvaluationStatus,
@@ -24,7 +23,7 @@ export interface EvaluationFilter {
 }
 
 /** What the answer path reads of an evaluation: ids and counters, no results. */
-export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'>;
+export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt' | 'invitedAt'>;
 
 /** An answer as stored: its question, value, time taken and when. */
 export interface AnswerValues {
@@ -53,12 +52,7 @@ export interface ErasedEvaluations {
   scoreProfiles: number;
 }
 
-/** When the evaluation was last invited (null: never), read beside it. */
-export interface InvitedAt {
-  invitedAt: Date | null;
-}
-
-export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt' | 'answerValues' | 'questionnaireVersionId'> & InvitedAt;
+export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt' | 'answerValues' | 'questionnaireVersionId'>;
 
 /**
  * A member's stored score profile, as the team context reads it. Not its levels: they are exact
@@ -129,20 +123,10 @@ const summaryColumns = {
   answered: evaluations.answered,
   createdAt: evaluations.createdAt,
   updatedAt: evaluations.updatedAt,
+  invitedAt: evaluations.invitedAt,
 };
 
 const id = sql.placeholder('id');
-
-/**
- * The evaluation's `invitedAt`: its newest invitation's time, null when it was never invited. A
- * subquery of the statement that reads the evaluation, one probe of evaluation_invitations_latest_idx,
- * so the read stays one round trip and nothing cached can fall behind an invitation. Plain SQL
- * names: drizzle leaves the columns of a one-table select unqualified, which inside the subquery
- * would name the invitation's own `id`.
- */
-const lastInvitedAt = sql<Date | null>`(SELECT i.invited_at FROM ${evaluationInvitations} AS i
-   WHERE i.evaluation_id = "evaluations"."id" ORDER BY i.invited_at DESC LIMIT 1)`.mapWith(evaluationInvitations.invitedAt);
-const withInvitedAt = { ...getTableColumns(evaluations), invitedAt: lastInvitedAt };
 
 const latestFirst = sql.raw(latestScoreProfileFirst('"evaluation_score_profiles"'));
 
@@ -337,7 +321,6 @@ const lockForCompletionQuery = (db: Executor) => {
 @Injectable()
 export class EvaluationRepository {
   private readonly byId;
-  private readonly viewById;
   private readonly stateById;
   private readonly memberProfilesOnReplica;
   private readonly teamStampOnReplica;
@@ -350,12 +333,6 @@ export class EvaluationRepository {
   ) {
     // Plain point reads, which no row lock holds up.
     this.byId = pointReads.db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1).prepare('evaluation_by_id');
-    this.viewById = pointReads.db
-      .select(withInvitedAt)
-      .from(evaluations)
-      .where(eq(evaluations.id, id))
-      .limit(1)
-      .prepare('evaluation_view_by_id');
     this.stateById = pointReads.db
       .select(stateColumns)
       .from(evaluations)
@@ -371,12 +348,6 @@ export class EvaluationRepository {
 
   async findById(evaluationId: string): Promise<EvaluationRow | undefined> {
     const [row] = await this.byId.execute({ id: evaluationId });
-    return row;
-  }
-
-  /** The evaluation as GET /evaluation/:id answers it: with when it was last invited. */
-  async findView(evaluationId: string): Promise<(EvaluationRow & InvitedAt) | undefined> {
-    const [row] = await this.viewById.execute({ id: evaluationId });
     return row;
   }
 
@@ -419,9 +390,9 @@ export class EvaluationRepository {
     return { evaluation, answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })), teamStamp };
   }
 
-  async findActive(personaId: string, teamId: number): Promise<(EvaluationRow & InvitedAt) | undefined> {
+  async findActive(personaId: string, teamId: number): Promise<EvaluationRow | undefined> {
     const [row] = await this.db
-      .select(withInvitedAt)
+      .select()
       .from(evaluations)
       .where(and(eq(evaluations.personaId, personaId), eq(evaluations.teamId, teamId), ne(evaluations.status, 'complete')))
       .limit(1);
@@ -445,7 +416,7 @@ export class EvaluationRepository {
       filter.status === undefined ? undefined : eq(evaluations.status, filter.status),
     );
     const rows = await this.db
-      .select({ ...summaryColumns, invitedAt: lastInvitedAt })
+      .select(summaryColumns)
       .from(evaluations)
       .where(where)
       .orderBy(desc(evaluations.createdAt), asc(evaluations.id));
@@ -524,6 +495,18 @@ export class EvaluationRepository {
       SELECT id, ${evaluation.personaId}::uuid, ${evaluation.questionnaireVersionId}::int, ${answer.answeredAt}::timestamptz, ${answerValues}::bytea, ${sql.param(levels)}::float8[]
         FROM completed`);
     if (result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
+  }
+
+  /**
+   * Notes an invitation on the evaluation (`invited_at`, the newest of its invitations), in the
+   * invitation's transaction, after its e-mail was handed over: the row lock is held only until
+   * that commits. Never moves it back, whichever of two concurrent invitations writes last.
+   */
+  async recordInvitation(tx: Executor, evaluationId: string, invitedAt: Date): Promise<void> {
+    await tx
+      .update(evaluations)
+      .set({ invitedAt: sql`greatest(${evaluations.invitedAt}, ${invitedAt.toISOString()}::timestamptz)` })
+      .where(eq(evaluations.id, evaluationId));
   }
 
   /**

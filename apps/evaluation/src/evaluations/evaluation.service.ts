@@ -8,7 +8,7 @@ import { scoreCompletion } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite, writerOf } from './evaluation-access';
-import { EvaluationRepository, type EvaluationState, type InvitedAt, type LockedEvaluation } from './evaluation.repository';
+import { EvaluationRepository, type EvaluationState, type LockedEvaluation } from './evaluation.repository';
 import type { EvaluationResults } from './evaluation.types';
 import { type QuestionnaireVersion, QuestionnaireVersions } from './questionnaire-versions';
 import { fixQuestionSet, type ServedQuestion, serveQuestion } from './question-set';
@@ -53,7 +53,7 @@ export function summaryOf(
   };
 }
 
-export function overviewOf(row: Parameters<typeof summaryOf>[0] & InvitedAt): EvaluationOverview {
+export function overviewOf(row: Parameters<typeof summaryOf>[0] & Pick<EvaluationRow, 'invitedAt'>): EvaluationOverview {
   return { ...summaryOf(row), invitedAt: row.invitedAt?.toISOString() ?? null };
 }
 
@@ -104,7 +104,7 @@ export class EvaluationService {
       total,
       answerValues: Buffer.alloc(total),
     });
-    if (created) return { view: await this.view({ ...created, invitedAt: null }), resumed: false };
+    if (created) return { view: await this.view(created), resumed: false };
     // Another request created it in the meantime: the unique index kept one; resume that one.
     const winner = await this.evaluations.findActive(personaId, teamId);
     if (!winner) throw new Error('active evaluation vanished after a conflicting insert');
@@ -112,10 +112,7 @@ export class EvaluationService {
   }
 
   async get(id: string, principal: VerifiedToken): Promise<EvaluationView> {
-    const evaluation = await this.evaluations.findView(id);
-    if (!evaluation) throw new DomainError('not_found', 'Evaluation not found');
-    this.assertAccess(evaluation, principal);
-    return this.view(evaluation);
+    return this.view(await this.load(id, principal));
   }
 
   async list(
@@ -251,7 +248,7 @@ export class EvaluationService {
     assertMayUse(principal, evaluation.personaId);
   }
 
-  private async view(row: EvaluationRow & InvitedAt): Promise<EvaluationView> {
+  private async view(row: EvaluationRow): Promise<EvaluationView> {
     if (row.status === 'complete') return { ...overviewOf(row), ...(row.results ? { results: row.results } : {}) };
     const version = await this.versions.get(row.questionnaireVersionId);
     const next = version.served[nextPosition(row.answerValues)];

@@ -54,6 +54,8 @@ export class EvaluationInvitationService {
         throw new Error(`evaluation ${evaluationId} took no invitation although it is open`);
       }
       await this.mailer.send(evaluationInvitationMail({ to: invitee.emailAddress, firstName: invitee.firstName, link }));
+      // After the hand-off: the row lock this takes lasts until the commit, never while the mail server answers.
+      await this.evaluations.recordInvitation(tx, evaluation.id, recorded.invitedAt);
       return { evaluationId: evaluation.id, personaId: evaluation.personaId, invitedAt: recorded.invitedAt.toISOString(), link };
     });
   }
