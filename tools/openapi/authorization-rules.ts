@@ -288,6 +288,7 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'GET /evaluation/evaluation/{id}/questions': PERSONA_OWNED_READ,
   'POST /evaluation/evaluation/{id}/team-match': PERSONA_OWNED_READ,
   'POST /evaluation/evaluation/{id}/compare-team': OWN_TEAM_ONLY_FOR_PERSONAS,
+  'POST /evaluation/evaluation/{id}/invitation': ADMIN_ONLY,
   'GET /evaluation/health': PUBLIC,
   'GET /evaluation/health/ready': PUBLIC,
   'GET /evaluation/_ping': PUBLIC,

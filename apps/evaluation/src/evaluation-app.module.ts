@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { Clock, ServiceConfig } from '@teamfit/common';
+import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
 import { LookupsModule } from './algorithm/lookups/lookups.module';
 import { RoleSpecificationsModule } from './algorithm/role-specifications/role-specifications.module';
@@ -8,6 +9,7 @@ import { RolesModule } from './algorithm/roles/roles.module';
 import { TeamsModule } from './algorithm/teams/teams.module';
 import { UserRecordsModule } from './algorithm/user-records/user-records.module';
 import { EvaluationsModule } from './evaluations/evaluations.module';
+import { InvitationsModule } from './invitations/invitations.module';
 import { EvaluationPrivacyModule } from './privacy/evaluation-privacy.module';
 import openApiMetadata from './openapi.metadata';
 
@@ -25,12 +27,14 @@ export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAp
     openApiMetadata,
     imports: [
       ScheduleModule.forRoot(),
+      MailModule.forRoot(config),
       TeamsModule,
       RolesModule,
       RoleSpecificationsModule,
       UserRecordsModule,
       LookupsModule,
       EvaluationsModule,
+      InvitationsModule,
       EvaluationPrivacyModule,
     ],
     clock: options.now,

@@ -10,13 +10,14 @@ import * as dto6 from './evaluations/comparison-response.dto';
 import * as dto7 from './evaluations/evaluation-response.dto';
 import * as dto8 from './evaluations/evaluation.dto';
 import * as dto9 from './evaluations/shortlist.dto';
-import * as dto10 from '@teamfit/evaluations';
+import * as dto10 from './invitations/evaluation-invitation.dto';
+import * as dto11 from '@teamfit/evaluations';
 
 export default async () => {
     const t = {
         "./algorithm/role-specifications/role-specification.dto": dto1,
         "./evaluations/evaluation-response.dto": dto7,
-        "@teamfit/evaluations": dto10,
+        "@teamfit/evaluations": dto11,
         "./evaluations/comparison-response.dto": dto6,
         "./evaluations/shortlist.dto": dto9
     };
@@ -68,7 +69,8 @@ export default async () => {
                         "EvaluationProgressDto": { answered: { required: true, type: () => Number }, total: { required: true, type: () => Number } },
                         "ServedQuestionDto": { id: { required: true, type: () => Number }, text: { required: true, type: () => String }, summary: { required: false, type: () => String }, type: { required: true, type: () => String }, likertAnswerSet: { required: true, type: () => String, nullable: true }, questionGroupId: { required: true, type: () => Number }, questionGroupName: { required: true, type: () => String }, questionGroupTitle: { required: true, type: () => String } },
                         "EvaluationSummaryDto": { id: { required: true, type: () => String }, personaId: { required: true, type: () => String }, teamId: { required: true, type: () => Number }, status: { required: true, enum: ["pending", "in_progress", "complete"] }, progress: { required: true, type: () => t["./evaluations/evaluation-response.dto"].EvaluationProgressDto }, createdAt: { required: true, type: () => String }, updatedAt: { required: true, type: () => String } },
-                        "EvaluationListDto": { items: { required: true, type: () => [t["./evaluations/evaluation-response.dto"].EvaluationSummaryDto] }, total: { required: true, type: () => Number } },
+                        "EvaluationOverviewDto": { invitedAt: { required: true, type: () => String, nullable: true } },
+                        "EvaluationListDto": { items: { required: true, type: () => [t["./evaluations/evaluation-response.dto"].EvaluationOverviewDto] }, total: { required: true, type: () => Number } },
                         "EvaluationDto": { currentQuestion: { required: false, type: () => t["./evaluations/evaluation-response.dto"].ServedQuestionDto }, results: { required: false, type: () => t["@teamfit/evaluations"].EvaluationResultsDto } },
                         "CreatedEvaluationDto": { resumed: { required: true, type: () => Boolean }, currentQuestion: { required: false, type: () => t["./evaluations/evaluation-response.dto"].ServedQuestionDto } },
                         "AnsweredEvaluationDto": { nextQuestion: { required: true, type: () => t["./evaluations/evaluation-response.dto"].ServedQuestionDto, nullable: true }, results: { required: false, type: () => t["@teamfit/evaluations"].EvaluationResultsDto } },
@@ -111,6 +113,9 @@ export default async () => {
                         "MemberFitDto": { score: { required: true, type: () => Number }, scoreCategory: { required: true, enum: ["low", "medium", "high"] } },
                         "SimulatedMemberDto": { personaId: { required: true, type: () => String }, added: { required: true, type: () => Boolean }, fitBefore: { required: true, type: () => t["./evaluations/shortlist.dto"].MemberFitDto, nullable: true }, fitAfter: { required: true, type: () => t["./evaluations/shortlist.dto"].MemberFitDto } },
                         "TeamSimulationDto": { algorithmTeamId: { required: true, type: () => Number }, teamName: { required: true, type: () => String }, questionnaireVersionId: { required: true, type: () => Number, nullable: true }, before: { required: true, type: () => t["./evaluations/shortlist.dto"].TeamProfileDto }, after: { required: true, type: () => t["./evaluations/shortlist.dto"].TeamProfileDto }, members: { required: true, type: () => [t["./evaluations/shortlist.dto"].SimulatedMemberDto] } }
+                    }],
+                [dto10, {
+                        "EvaluationInvitationDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, invitedAt: { required: true, type: () => String }, link: { required: true, type: () => String } }
                     }]
             ]
         }

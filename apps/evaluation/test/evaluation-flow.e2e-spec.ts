@@ -116,6 +116,7 @@ describe('the questionnaire flow and its scores', () => {
       },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      invitedAt: null,
     });
     evaluationId = created.body.id as string;
     const resumed = await post('/evaluation', { personaId: f.candidate, teamId: f.teamId }).expect(200);

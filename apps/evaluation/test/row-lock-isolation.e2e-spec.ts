@@ -6,16 +6,19 @@ import { evaluationAppModule } from '../src/evaluation-app.module';
 import { PersonaFactory } from '../../profile/test/persona.fixture';
 import { seedSmallQuestionnaire } from './small-questionnaire.fixture';
 
-/** How much slower than unlocked a request to another evaluation may be while one evaluation's row is locked. */
-const ALLOWED_DELAY_MS = 100;
-/** A request still waiting after this is stalled: it is given up (and fails the test) instead of waiting for the lock's end. */
+/**
+ * A request still waiting after this is stalled: it is given up (and fails the test) instead of
+ * waiting for the lock's end. It is hundreds of times an unlocked request's time, so a busy machine
+ * does not fail the test, and well under the seconds a request stalled behind the lock waited.
+ */
 const STALLED_MS = 2_000;
 
 /**
  * A row lock on one evaluation holds up only that evaluation: another session holds
  * `SELECT … FOR UPDATE` on evaluation A (a long transaction, a double-submitted completing answer);
  * an answer to A waits for it, while reads and answers of other evaluations on the same service
- * instance go on at their usual speed, and the answer to A is recorded once the lock is released.
+ * instance are answered while the lock is still held, and the answer to A is recorded once the lock
+ * is released.
  */
 describe('a locked evaluation holds up only itself', () => {
   const tokens = new TestTokens();
@@ -34,16 +37,12 @@ describe('a locked evaluation holds up only itself', () => {
     const personaId = (await people.named(`Candidate ${userNumber}`, (userNumber += 1))).id;
     return (await send('post', '/evaluation', { personaId, teamId }).expect(201)).body.id as string;
   };
-  /** Milliseconds the request took, and its status (0: given up after STALLED_MS). */
-  const timed = async (run: () => PromiseLike<{ status: number }>): Promise<{ ms: number; status: number }> => {
-    const started = performance.now();
-    const status = await Promise.resolve(run()).then(
+  /** The request's status; 0 when it was given up after STALLED_MS. */
+  const statusOf = (run: () => PromiseLike<{ status: number }>): Promise<number> =>
+    Promise.resolve(run()).then(
       (response) => response.status,
       () => 0,
     );
-    return { ms: performance.now() - started, status };
-  };
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -67,7 +66,7 @@ describe('a locked evaluation holds up only itself', () => {
     await database?.drop();
   });
 
-  it('reads and answers other evaluations at their unlocked speed while one is locked, and answers the locked one after', async () => {
+  it('reads and answers other evaluations while one is locked, and answers the locked one after', async () => {
     const locked = await create();
     const read = await create();
     const answered = await Promise.all(Array.from({ length: 6 }, () => create()));
@@ -81,13 +80,11 @@ describe('a locked evaluation holds up only itself', () => {
       return send('post', `/evaluation/${evaluation}/answer`, { questionId, value: 3, timeTaken: 4 });
     };
 
-    // Unlocked: the same kinds of request, warmed up first.
-    for (let i = 0; i < 3; i++) await readOther().expect(200);
-    const unlockedReads = [];
-    for (let i = 0; i < 5; i++) unlockedReads.push(await timed(readOther));
-    const unlockedAnswers = [];
-    for (let i = 0; i < 3; i++) unlockedAnswers.push(await timed(answerOther));
-    expect([...unlockedReads, ...unlockedAnswers].map((run) => run.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+    // Unlocked: the same kinds of request.
+    const unlocked = [];
+    for (let i = 0; i < 5; i++) unlocked.push(await statusOf(readOther));
+    for (let i = 0; i < 3; i++) unlocked.push(await statusOf(answerOther));
+    expect(unlocked).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
 
     await locker.query('BEGIN');
     let lockedAnswer: Promise<{ status: number; body: Record<string, unknown> }> | undefined;
@@ -102,16 +99,10 @@ describe('a locked evaluation holds up only itself', () => {
       );
       await waitForLockWait(locker, connection.db.$client, locked);
 
-      const lockedReads = [];
-      for (let i = 0; i < 5; i++) lockedReads.push(await timed(readOther));
-      const lockedAnswers = [];
-      for (let i = 0; i < 3; i++) lockedAnswers.push(await timed(answerOther));
-
-      expect([...lockedReads, ...lockedAnswers].map((run) => run.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
-      const readLimit = median(unlockedReads.map((run) => run.ms)) + ALLOWED_DELAY_MS;
-      const answerLimit = median(unlockedAnswers.map((run) => run.ms)) + ALLOWED_DELAY_MS;
-      for (const run of lockedReads) expect(run.ms).toBeLessThan(readLimit);
-      for (const run of lockedAnswers) expect(run.ms).toBeLessThan(answerLimit);
+      const whileLocked = [];
+      for (let i = 0; i < 5; i++) whileLocked.push(await statusOf(readOther));
+      for (let i = 0; i < 3; i++) whileLocked.push(await statusOf(answerOther));
+      expect(whileLocked).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
       // Still waiting: nothing was written to the locked evaluation.
       const pending = await Promise.race([
         lockedAnswer.then(() => 'answered'),

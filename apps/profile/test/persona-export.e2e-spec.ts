@@ -9,6 +9,7 @@ import {
   TestTokens,
   UNKNOWN_UUID,
 } from '@teamfit/platform/testing';
+import { type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -56,6 +57,8 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
   const tokens = new TestTokens();
   let database: TestDatabase;
   let client: Client;
+  let smtp: SmtpListener;
+  let invitedAt = '';
   const services: Partial<Record<'profile' | 'evaluation' | 'organisation', RunningTestService>> = {};
   const admin = `Bearer ${tokens.admin({ sub: ADMIN_ID })}`;
   const persona = (id: string, emailAddress: string) => `Bearer ${tokens.mint({ sub: id, kind: 'persona', emailAddress, personaId: id })}`;
@@ -93,7 +96,8 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     client = new Client({ connectionString: database.url });
     await client.connect();
     Object.assign(questions, await seedSmallQuestionnaire(drizzle({ client })));
-    const options = { databaseUrl: database.url, keys: tokens.keys };
+    smtp = await startSmtpListener();
+    const options = { databaseUrl: database.url, keys: tokens.keys, env: { SMTP_URL: smtp.url } };
     services.profile = await startTestService('profile', (config) => profileAppModule(config), options);
     services.evaluation = await startTestService('evaluation', (config) => evaluationAppModule(config), options);
     contract = new ResponseContract(buildOpenApiDocument(services.profile.app, 'profile'));
@@ -161,6 +165,8 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     await post(`/evaluation/${ids.unfinished}/answer`, { questionId: questions.q1, value: 2, timeTaken: 3 }, persona(ids.ada, ADA)).expect(
       200,
     );
+    // Invited (the e-mail goes to the listener): the export lists when, and no address.
+    invitedAt = (await post(`/evaluation/${ids.unfinished}/invitation`, {}).expect(201)).body.invitedAt as string;
     ids.graceEvaluation = (await post('/evaluation', { personaId: ids.grace, teamId: ids.soloTeam }).expect(201)).body.id as string;
     ids.industry = (await post('/algorithm/industries', { name: 'Computing' }).expect(201)).body.id as number;
     ids.skill = (await post('/algorithm/skills', { name: 'Mathematics' }).expect(201)).body.id as number;
@@ -250,6 +256,7 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     await client?.end();
     for (const service of Object.values(services)) await service?.close();
     await database?.drop();
+    await smtp?.close();
   });
 
   let document: ExportDocument;
@@ -399,7 +406,9 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
       answered: 1,
       completedAt: null,
       results: null,
+      invitations: [{ invitedAt }],
     });
+    expect(completed?.invitations).toEqual([]);
     expect(unfinished?.questions.map((question) => (question['answer'] as { value: number } | null)?.value ?? null)).toEqual([
       2,
       null,

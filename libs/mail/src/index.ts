@@ -1,3 +1,4 @@
 export { Mailer, type OutgoingMail } from './mailer';
 export { MailModule } from './mail.module';
 export { oneTimePasswordMail } from './one-time-password.mail';
+export { evaluationInvitationMail, type EvaluationInvitation } from './evaluation-invitation.mail';

@@ -1,7 +1,5 @@
+import { escapeHtml } from './escape-html';
 import type { OutgoingMail } from './mailer';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 /** Said with a long code, so its owner knows why it is not the usual six digits. */
 const LONG_CODE_NOTE = 'The code is longer than usual because many codes were asked for or tried for this address today.';

@@ -65,6 +65,13 @@ export const evaluations = evaluationSchema.table(
     answerValues: bytea('answer_values').notNull(),
     results: jsonb('results').$type<EvaluationResults>(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * When an administrator last invited the persona (null: never): the newest row of
+     * evaluation_invitations, kept here by the invitation's own transaction so the reads of the
+     * evaluation (GET /evaluation/:id above all) carry it without a second table
+     * (docs/adr/0077-evaluation-invitations.md).
+     */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,6 +103,27 @@ export const evaluationAnswers = evaluationSchema.table(
     check('evaluation_answers_value_check', sql`${table.value} BETWEEN 1 AND 5`),
     check('evaluation_answers_time_taken_check', sql`${table.timeTaken} >= 0`),
   ],
+);
+
+/**
+ * Every invitation an administrator sent for an evaluation (docs/adr/0077-evaluation-invitations.md):
+ * re-inviting adds a row, the newest is the evaluation's `invited_at`. No e-mail address is kept:
+ * the address is the persona's, read when the invitation is sent, so erasing or exporting the
+ * persona needs nothing from here but the rows that go with its evaluations (ON DELETE CASCADE).
+ * `invited_by` is the inviting account's id, not a foreign key: accounts are another service's.
+ */
+export const evaluationInvitations = evaluationSchema.table(
+  'evaluation_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    evaluationId: uuid('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').notNull(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // An evaluation's invitations in order (the persona export), and the cascade's lookup.
+  (table) => [index('evaluation_invitations_evaluation_idx').on(table.evaluationId, table.invitedAt)],
 );
 
 /**
@@ -131,3 +159,4 @@ export const latestScoreProfileFirst = (table: string): string => `${table}.comp
 export type QuestionnaireVersionRow = typeof questionnaireVersions.$inferSelect;
 export type EvaluationRow = typeof evaluations.$inferSelect;
 export type EvaluationAnswerRow = typeof evaluationAnswers.$inferSelect;
+export type EvaluationInvitationRow = typeof evaluationInvitations.$inferSelect;

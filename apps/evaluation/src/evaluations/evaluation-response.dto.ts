@@ -37,20 +37,31 @@ export class EvaluationSummaryDto {
   @ApiProperty(TIMESTAMP) updatedAt!: string;
 }
 
+/** An evaluation's summary with when it was last invited: what the list, the read and the creation answer. */
+export class EvaluationOverviewDto extends EvaluationSummaryDto {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When an administrator last invited the persona to it (`POST /evaluation/evaluation/{id}/invitation`); null when never',
+  })
+  invitedAt!: string | null;
+}
+
 export class EvaluationListDto {
-  @ApiProperty({ type: EvaluationSummaryDto, isArray: true }) items!: EvaluationSummaryDto[];
+  @ApiProperty({ type: EvaluationOverviewDto, isArray: true }) items!: EvaluationOverviewDto[];
   @ApiProperty({ type: 'integer', minimum: 0 }) total!: number;
 }
 
 /** GET /evaluation/:id: the next question while incomplete, the results once complete. */
-export class EvaluationDto extends EvaluationSummaryDto {
+export class EvaluationDto extends EvaluationOverviewDto {
   @ApiPropertyOptional({ type: ServedQuestionDto, description: 'The next unanswered question; absent once complete' })
   currentQuestion?: ServedQuestionDto;
   @ApiPropertyOptional({ type: EvaluationResultsDto, description: 'Present once complete' }) results?: EvaluationResultsDto;
 }
 
 /** POST /evaluation: a new evaluation (201) or the active one resumed (200). */
-export class CreatedEvaluationDto extends EvaluationSummaryDto {
+export class CreatedEvaluationDto extends EvaluationOverviewDto {
   @ApiProperty({ description: 'true when the active evaluation of this persona and team was resumed' }) resumed!: boolean;
   @ApiPropertyOptional({ type: ServedQuestionDto, description: 'The next unanswered question' }) currentQuestion?: ServedQuestionDto;
 }

@@ -23,7 +23,7 @@ export interface EvaluationFilter {
 }
 
 /** What the answer path reads of an evaluation: ids and counters, no results. */
-export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt'>;
+export type EvaluationState = Omit<EvaluationRow, 'results' | 'completedAt' | 'invitedAt'>;
 
 /** An answer as stored: its question, value, time taken and when. */
 export interface AnswerValues {
@@ -123,6 +123,7 @@ const summaryColumns = {
   answered: evaluations.answered,
   createdAt: evaluations.createdAt,
   updatedAt: evaluations.updatedAt,
+  invitedAt: evaluations.invitedAt,
 };
 
 const id = sql.placeholder('id');
@@ -494,6 +495,18 @@ export class EvaluationRepository {
       SELECT id, ${evaluation.personaId}::uuid, ${evaluation.questionnaireVersionId}::int, ${answer.answeredAt}::timestamptz, ${answerValues}::bytea, ${sql.param(levels)}::float8[]
         FROM completed`);
     if (result.rowCount !== 1) throw new Error(`evaluation ${evaluation.id} vanished inside its transaction`);
+  }
+
+  /**
+   * Notes an invitation on the evaluation (`invited_at`, the newest of its invitations), in the
+   * invitation's transaction, after its e-mail was handed over: the row lock is held only until
+   * that commits. Never moves it back, whichever of two concurrent invitations writes last.
+   */
+  async recordInvitation(tx: Executor, evaluationId: string, invitedAt: Date): Promise<void> {
+    await tx
+      .update(evaluations)
+      .set({ invitedAt: sql`greatest(${evaluations.invitedAt}, ${invitedAt.toISOString()}::timestamptz)` })
+      .where(eq(evaluations.id, evaluationId));
   }
 
   /**

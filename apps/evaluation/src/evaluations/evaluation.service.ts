@@ -24,7 +24,10 @@ export interface EvaluationSummary {
   updatedAt: string;
 }
 
-export type EvaluationView = EvaluationSummary & { currentQuestion?: ServedQuestion; results?: EvaluationResults };
+/** The summary with when the evaluation was last invited (null: never): what the list, the read and the creation answer. */
+export type EvaluationOverview = EvaluationSummary & { invitedAt: string | null };
+
+export type EvaluationView = EvaluationOverview & { currentQuestion?: ServedQuestion; results?: EvaluationResults };
 
 /** What an answer gives back: the evaluation's summary, the next question (null once complete), the results when it completed. */
 export type AnswerView = EvaluationSummary & { nextQuestion: ServedQuestion | null; results?: EvaluationResults };
@@ -48,6 +51,10 @@ export function summaryOf(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+export function overviewOf(row: Parameters<typeof summaryOf>[0] & Pick<EvaluationRow, 'invitedAt'>): EvaluationOverview {
+  return { ...summaryOf(row), invitedAt: row.invitedAt?.toISOString() ?? null };
 }
 
 /** Position of the first unanswered question (delivery order), or -1 when every one is answered. */
@@ -111,10 +118,10 @@ export class EvaluationService {
   async list(
     filter: { personaId: string; teamId?: number; status?: EvaluationStatus },
     principal: VerifiedToken,
-  ): Promise<{ items: EvaluationSummary[]; total: number }> {
+  ): Promise<{ items: EvaluationOverview[]; total: number }> {
     assertMayUse(principal, filter.personaId);
     const { rows, total } = await this.evaluations.list(filter);
-    return { items: rows.map(summaryOf), total };
+    return { items: rows.map(overviewOf), total };
   }
 
   /**
@@ -242,9 +249,9 @@ export class EvaluationService {
   }
 
   private async view(row: EvaluationRow): Promise<EvaluationView> {
-    if (row.status === 'complete') return { ...summaryOf(row), ...(row.results ? { results: row.results } : {}) };
+    if (row.status === 'complete') return { ...overviewOf(row), ...(row.results ? { results: row.results } : {}) };
     const version = await this.versions.get(row.questionnaireVersionId);
     const next = version.served[nextPosition(row.answerValues)];
-    return { ...summaryOf(row), ...(next ? { currentQuestion: next } : {}) };
+    return { ...overviewOf(row), ...(next ? { currentQuestion: next } : {}) };
   }
 }

@@ -189,6 +189,7 @@ function withQuestions(
       completedAt: isoOrNull(row.completedAt),
       questions: (versions.get(row.questionnaireVersionId) ?? []).map((fixed) => question(fixed, given?.get(fixed.id))),
       results: (row.results ?? null) as EvaluationResultsDto | null,
+      invitations: row.invitedAt.map((invitedAt) => ({ invitedAt: iso(invitedAt) })),
     };
   });
 }

@@ -95,6 +95,11 @@ export class PersonaExportQuestionDto {
   @ApiProperty({ type: PersonaExportAnswerDto, nullable: true, description: 'null: not answered' }) answer!: PersonaExportAnswerDto | null;
 }
 
+/** An invitation to an evaluation: when it was e-mailed (the address was the persona's own sign-in address). */
+export class PersonaExportInvitationDto {
+  @ApiProperty(TIMESTAMP) invitedAt!: string;
+}
+
 export class PersonaExportEvaluationDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
@@ -109,6 +114,12 @@ export class PersonaExportEvaluationDto {
   questions!: PersonaExportQuestionDto[];
   @ApiProperty({ type: EvaluationResultsDto, nullable: true, description: 'As stored at completion; null until then' })
   results!: EvaluationResultsDto | null;
+  @ApiProperty({
+    type: PersonaExportInvitationDto,
+    isArray: true,
+    description: 'Every invitation to it an administrator sent (POST /evaluation/evaluation/{id}/invitation), oldest first',
+  })
+  invitations!: PersonaExportInvitationDto[];
 }
 
 /** An entry of a lookup (industries, skills, …); name null when the entry has since been deleted. */

@@ -17,6 +17,8 @@ export interface ExportedEvaluationRow {
   questionnaireVersionId: number;
   /** As stored when the last answer arrived (the evaluation service's EvaluationResultsDto); null until then. */
   results: unknown;
+  /** When an administrator invited the persona to it, oldest first (evaluation_invitations; no address is stored there). */
+  invitedAt: Date[];
 }
 
 /** A question as a questionnaire version fixed it and evaluations serve it, at its position (from 0). */
@@ -84,7 +86,9 @@ export class EvaluationExportReader {
     return this.snapshot.batches<ExportedEvaluationRow>(
       `SELECT e.id, e.team_id AS "teamId", t.name AS "teamName", e.status, e.answered, e.total,
               e.created_at AS "createdAt", e.updated_at AS "updatedAt", e.completed_at AS "completedAt",
-              e.questionnaire_version_id AS "questionnaireVersionId", e.results
+              e.questionnaire_version_id AS "questionnaireVersionId", e.results,
+              ARRAY(SELECT i.invited_at FROM evaluation.evaluation_invitations i WHERE i.evaluation_id = e.id
+                     ORDER BY i.invited_at, i.id) AS "invitedAt"
          FROM evaluation.evaluations e JOIN evaluation.teams t ON t.id = e.team_id
         WHERE e.persona_id = $1::uuid
         ORDER BY e.created_at, e.id`,

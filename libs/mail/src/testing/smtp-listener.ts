@@ -9,6 +9,8 @@ export interface ReceivedMail {
 export interface SmtpListener {
   url: string;
   messages: ReceivedMail[];
+  /** While true, every recipient is refused (550), as a mail server that does not accept the e-mail. */
+  refusing: boolean;
   /** The newest message to this address, waiting for it to arrive. */
   latestTo(address: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -17,10 +19,15 @@ export interface SmtpListener {
 /** A real SMTP server on a free loopback port that keeps what it receives. */
 export async function startSmtpListener(): Promise<SmtpListener> {
   const messages: ReceivedMail[] = [];
+  const state = { refusing: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!state.refusing) return callback();
+      return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,6 +45,12 @@ export async function startSmtpListener(): Promise<SmtpListener> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(value: boolean) {
+      state.refusing = value;
+    },
     latestTo: async (address, timeoutMs = 5_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
