@@ -26,7 +26,14 @@ const served = (id: number): Schemas['ServedQuestionDto'] => ({
   questionGroupTitle: 'Pace',
 });
 
-const base = { id: 'e1', personaId: 'p1', teamId: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:01:00.000Z' };
+const base = {
+  id: 'e1',
+  personaId: 'p1',
+  teamId: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:01:00.000Z',
+  invitedAt: null,
+};
 
 describe('the questionnaire page state', () => {
   const rail = { items: [item(10, 0, 'answered', 4), item(11, 1, 'current'), item(12, 2, 'pending')], progress: { answered: 1, total: 3 } };

@@ -2581,6 +2581,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evaluation/evaluation/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite the evaluation's persona: an e-mail with a link to the hub; every invitation is recorded
+         * @description Administrator account tokens only (other accounts and persona tokens: 403). No body (one sent is ignored). E-mails the persona, at the address it signs in with (its own e-mail, else its user's), a link to the evaluation in the hub: `HUB_APP_ORIGIN` + `/evaluations/{id}`, the address in the fragment (`#email=…`) for the hub to fill in. The link carries no credential: the candidate signs in with the persona e-mail code (`POST /profile/persona/login`). Inviting again is allowed: each invitation is recorded, and the evaluation's `invitedAt` is the last one's time. Nothing is recorded unless the mail server accepted the e-mail (502 when it refused it, 503 when it could not be reached). 404 for an unknown evaluation; 409 when it is complete, or when its persona could not sign in: it is blocked, has no e-mail address, its address signs in another persona of its user, or it no longer exists.
+         */
+        post: operations["evaluation_EvaluationInvitationController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evaluation/health": {
         parameters: {
             query?: never;
@@ -3148,6 +3168,11 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When an administrator last invited the persona to it (`POST /evaluation/evaluation/{id}/invitation`); null when never
+             */
+            invitedAt: string | null;
             /** @description true when the active evaluation of this persona and team was resumed */
             resumed: boolean;
             /** @description The next unanswered question */
@@ -3216,6 +3241,11 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When an administrator last invited the persona to it (`POST /evaluation/evaluation/{id}/invitation`); null when never
+             */
+            invitedAt: string | null;
             /** @description The next unanswered question; absent once complete */
             currentQuestion?: components["schemas"]["ServedQuestionDto"];
             /** @description Present once complete */
@@ -3240,9 +3270,49 @@ export interface components {
             /** @description Goal records of its user id (when no other persona has that id) */
             goals: number;
         };
+        EvaluationInvitationDto: {
+            /** Format: uuid */
+            evaluationId: string;
+            /**
+             * Format: uuid
+             * @description The persona invited: the evaluation’s
+             */
+            personaId: string;
+            /**
+             * Format: date-time
+             * @description When it was recorded; the evaluation’s `invitedAt` from now on
+             */
+            invitedAt: string;
+            /**
+             * Format: uri
+             * @description The link the e-mail carries: `HUB_APP_ORIGIN` + `/evaluations/{id}`, with the sign-in address in the fragment (`#email=…`, URL-encoded) for the hub to fill in. No credential: the candidate signs in with the persona e-mail code.
+             * @example http://localhost:3001/evaluations/6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f#email=ada%40example.test
+             */
+            link: string;
+        };
         EvaluationListDto: {
-            items: components["schemas"]["EvaluationSummaryDto"][];
+            items: components["schemas"]["EvaluationOverviewDto"][];
             total: number;
+        };
+        EvaluationOverviewDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            personaId: string;
+            /** @description Algorithm team id */
+            teamId: number;
+            /** @enum {string} */
+            status: "pending" | "in_progress" | "complete";
+            progress: components["schemas"]["EvaluationProgressDto"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When an administrator last invited the persona to it (`POST /evaluation/evaluation/{id}/invitation`); null when never
+             */
+            invitedAt: string | null;
         };
         EvaluationProgressDto: {
             answered: number;
@@ -3261,21 +3331,6 @@ export interface components {
             /** @enum {string} */
             scoringVersion: "ws-1";
             validity: components["schemas"]["ResultValidityDto"];
-        };
-        EvaluationSummaryDto: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            personaId: string;
-            /** @description Algorithm team id */
-            teamId: number;
-            /** @enum {string} */
-            status: "pending" | "in_progress" | "complete";
-            progress: components["schemas"]["EvaluationProgressDto"];
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
         };
         HealthStatusDto: Record<string, never>;
         HistoryEntryDto: {
@@ -3766,6 +3821,8 @@ export interface components {
             questions: components["schemas"]["PersonaExportQuestionDto"][];
             /** @description As stored at completion; null until then */
             results: components["schemas"]["EvaluationResultsDto"] | null;
+            /** @description Every invitation to it an administrator sent (POST /evaluation/evaluation/{id}/invitation), oldest first */
+            invitations: components["schemas"]["PersonaExportInvitationDto"][];
         };
         PersonaExportExperienceDto: {
             userId: number;
@@ -3782,6 +3839,10 @@ export interface components {
             functions: components["schemas"]["PersonaExportLookupDto"][];
             skills: components["schemas"]["PersonaExportLookupDto"][];
             locations: components["schemas"]["PersonaExportLookupDto"][];
+        };
+        PersonaExportInvitationDto: {
+            /** Format: date-time */
+            invitedAt: string;
         };
         PersonaExportLookupDto: {
             id: number;
@@ -15925,6 +15986,82 @@ export interface operations {
             };
             /** @description No team has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_EvaluationInvitationController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent and recorded: the link as e-mailed and when */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationInvitationDto"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, an account without administrator rights, or a persona token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Evaluation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The evaluation is complete, or its persona could not sign in (blocked, no e-mail address, an address that signs in another persona, gone) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The mail server could not be reached; nothing was recorded (a 502 when it refused the e-mail) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
