@@ -1,16 +1,18 @@
 // The candidate's side in a real browser (Debian's Chromium, headless, driven by playwright-core):
 // the built hub (dist/apps/hub-web, `npm run build`) served by @teamfit/web-host under its CSP,
-// the real services behind the real gateway, sign-in codes from a real SMTP listener. One
+// the real services behind the real gateway, invitations and sign-in codes from a real SMTP
+// listener. Each candidate is invited by an administrator and opens the e-mailed link. One
 // candidate answers with the mouse, closes the browser half-way and resumes, changes an earlier
 // answer and completes; another does it all with the keyboard on a 320 px wide screen; the first
 // then files, follows and confirms a service request. axe-core checks every page.
 //
 // Rate limits are the gateway's own: answers are spaced 110 ms apart (under /evaluation's 10
-// requests a second), and the file signs in three times (six of the sign-in burst of ten).
+// requests a second); the file signs in three times and renews once (seven of the sign-in burst
+// of ten).
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { freePort } from '@teamfit/gateway';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
-import { otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
+import { mailPartText, otpFromMail, type ReceivedMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { type RunningWebApp, startWebAppServer } from '@teamfit/web-host';
 import { randomUUID } from 'node:crypto';
@@ -128,9 +130,25 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
     return { email, personaId, evaluationId: (evaluation.body as { id: string }).id, chosen: new Map() };
   };
 
-  /** The invitation's link: the hub's page of the evaluation, the address in the fragment. */
-  const invitationLink = (candidate: Candidate) =>
-    `${hub.url}/evaluations/${candidate.evaluationId}#email=${encodeURIComponent(candidate.email)}`;
+  /**
+   * An administrator invites the candidate; the link is read from the e-mail that arrives: the
+   * hub's page of the evaluation, the address in the fragment, no credential.
+   */
+  const invite = async (candidate: Candidate): Promise<string> => {
+    const before = mailsTo(candidate.email);
+    const invited = await request(gateway.url)
+      .post(`/evaluation/evaluation/${candidate.evaluationId}/invitation`)
+      .set('Authorization', admin);
+    expect(invited.status).toBe(201);
+    const mail = await nextMail(candidate.email, before);
+    const link = mailPartText(mail, 'text/plain')
+      .split('\n')
+      .find((line) => line.startsWith(`${hub.url}/`));
+    expect(link).toBe(`${hub.url}/evaluations/${candidate.evaluationId}#email=${encodeURIComponent(candidate.email)}`);
+    const evaluation = await request(gateway.url).get(`/evaluation/evaluation/${candidate.evaluationId}`).set('Authorization', admin);
+    expect((evaluation.body as { invitedAt: unknown }).invitedAt).toEqual(expect.any(String));
+    return link ?? '';
+  };
 
   const newContext = async (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> => {
     const context = await browser.newContext(options);
@@ -166,16 +184,17 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
     expect({ label, fits: widths.content <= widths.viewport, widths }).toEqual({ label, fits: true, widths });
   };
 
-  /** The sign-in code of the next e-mail to `email` after `before` e-mails had arrived. */
-  const nextCode = async (email: string, before: number): Promise<string> => {
+  /** The next e-mail to `email` after `before` e-mails had arrived. */
+  const nextMail = async (email: string, before: number): Promise<ReceivedMail> => {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const mails = smtp.messages.filter((message) => message.to.includes(email));
-      if (mails.length > before) return otpFromMail(mails[mails.length - 1] ?? mails[0]!);
+      const mail = smtp.messages.filter((message) => message.to.includes(email))[before];
+      if (mail) return mail;
       if (Date.now() > deadline) throw new Error(`no new e-mail to ${email}`);
       await sleep(25);
     }
   };
+  const nextCode = async (email: string, before: number): Promise<string> => otpFromMail(await nextMail(email, before));
   const mailsTo = (email: string) => smtp.messages.filter((message) => message.to.includes(email)).length;
 
   const focusedText = (page: Page) =>
@@ -232,9 +251,10 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
 
   it('a candidate opens the link, signs in with the e-mailed code, answers half, closes the browser, resumes where they left off, changes an earlier answer and completes', async () => {
     first = await createCandidate('Ada');
+    const link = await invite(first);
     const context = await newContext();
     const page = await context.newPage();
-    await page.goto(invitationLink(first));
+    await page.goto(link);
     await signInWithMouse(page, first);
     await page.getByRole('heading', { level: 2, name: questionHeading(1) }).waitFor();
     // The fragment is gone from the address once read; the page is the one the link named.
@@ -248,7 +268,7 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
     // A new browser: nothing of the first is left (the tokens lived in that tab only).
     const resumed = await newContext();
     afterResume = await resumed.newPage();
-    await afterResume.goto(invitationLink(first));
+    await afterResume.goto(link);
     await signInWithMouse(afterResume, first);
     const heading = afterResume.getByRole('heading', { level: 2, name: questionHeading(HALF + 1) });
     await heading.waitFor();
@@ -290,7 +310,7 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
       throw new Error(`Tab never reached ${selector}`);
     };
 
-    await page.goto(invitationLink(candidate));
+    await page.goto(await invite(candidate));
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await expectNoSidewaysScroll(page, 'sign-in');
     await expectAccessible(page, 'sign-in at 320 px');
