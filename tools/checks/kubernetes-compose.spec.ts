@@ -1,6 +1,6 @@
-// Every service, the gateway and the hub get on Kubernetes the settings docker-compose.yml gives them: the same names, the
-// same values where compose fixes them (tools/kubernetes/compose-drift.ts says which differ and
-// why), and the same secret files. Compose is the reference: change it, and this fails until the
+// Every service, the gateway and the hub get on Kubernetes the settings docker-compose.yml gives
+// them: the same names, the same values where compose fixes them (tools/kubernetes/compose-drift.ts
+// says which differ and why), and the same secret files. Compose is the reference: change it, and this fails until the
 // manifests under deploy/kubernetes follow, in the base and in every overlay.
 import { SERVICE_NAMES } from '@teamfit/common/services';
 import { readFileSync } from 'node:fs';
@@ -66,7 +66,7 @@ function kubernetesSecretFiles(deployment: Deployment): string[] {
 
 const CONTAINERS = [...SERVICE_NAMES, 'gateway', 'hub'];
 
-/** The APP each Deployment's image is built with from the root Dockerfile: a service's own name, the hub's web app. */
+/** The APP each image of the root Dockerfile is built with: a service's own name, the hub's web app. */
 const ROOT_DOCKERFILE_APPS: ReadonlyArray<[string, string]> = [
   ...SERVICE_NAMES.map((name): [string, string] => [name, name]),
   ['hub', 'hub-web'],
