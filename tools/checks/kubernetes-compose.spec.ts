@@ -1,6 +1,6 @@
-// Every service gets on Kubernetes the settings docker-compose.yml gives it: the same names, the
-// same values where compose fixes them (tools/kubernetes/compose-drift.ts says which differ and
-// why), and the same secret files. Compose is the reference: change it, and this fails until the
+// Every service, the gateway and the hub get on Kubernetes the settings docker-compose.yml gives
+// them: the same names, the same values where compose fixes them (tools/kubernetes/compose-drift.ts
+// says which differ and why), and the same secret files. Compose is the reference: change it, and this fails until the
 // manifests under deploy/kubernetes follow, in the base and in every overlay.
 import { SERVICE_NAMES } from '@teamfit/common/services';
 import { readFileSync } from 'node:fs';
@@ -64,7 +64,13 @@ function kubernetesSecretFiles(deployment: Deployment): string[] {
   });
 }
 
-const CONTAINERS = [...SERVICE_NAMES, 'gateway'];
+const CONTAINERS = [...SERVICE_NAMES, 'gateway', 'hub'];
+
+/** The APP each image of the root Dockerfile is built with: a service's own name, the hub's web app. */
+const ROOT_DOCKERFILE_APPS: ReadonlyArray<[string, string]> = [
+  ...SERVICE_NAMES.map((name): [string, string] => [name, name]),
+  ['hub', 'hub-web'],
+];
 
 describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s against docker-compose.yml', (kustomization) => {
   const objects = render(kustomization);
@@ -80,9 +86,14 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s against docker-compose.yml',
     expect(kubernetesSecretFiles(named(deployments, name)).sort()).toEqual(composeSecretFiles(name).sort());
   });
 
-  it.each(SERVICE_NAMES)('%s: the image compose builds (the root Dockerfile, APP=%s)', (name) => {
-    expect(compose.services[name]?.build?.args?.['APP']).toBe(name);
-    expect(mainContainer(named(deployments, name)).image).toMatch(new RegExp(`(^|/)teamfit/${name}(:|$)`));
+  it.each(ROOT_DOCKERFILE_APPS)('%s: the image compose builds (the root Dockerfile, APP=%s)', (name, app) => {
+    expect(compose.services[name]?.build?.args?.['APP']).toBe(app);
+    expect(mainContainer(named(deployments, name)).image).toMatch(new RegExp(`(^|/)teamfit/${app}(:|$)`));
+  });
+
+  it("hub: listens on compose's port for it", () => {
+    const container = mainContainer(named(deployments, 'hub'));
+    expect(container.ports?.map((port) => String(port.containerPort))).toEqual([composeEnvironment('hub')['PORT']]);
   });
 });
 

@@ -2,7 +2,8 @@
 // tools/kubernetes/kustomize-subset.ts), every object validated against the Kubernetes API's
 // schemas (kubernetes-models, pinned), and the rules of docs/adr/0075-kubernetes-manifests.md:
 // probes, resources and locked-down pods, Secrets that exist, policies that let only the gateway
-// reach the services and only the services reach PostgreSQL.
+// reach the services, only the services reach PostgreSQL, and only the Ingress controller reach
+// the hub (the candidates' web app, which itself reaches nothing).
 import { LIVENESS_PATH, READINESS_PATH, SERVICE_NAMES, SERVICES } from '@teamfit/common/services';
 import { ConfigMap, PersistentVolumeClaim, Secret, Service } from 'kubernetes-models/v1';
 import { Deployment as DeploymentModel } from 'kubernetes-models/apps/v1';
@@ -28,6 +29,31 @@ import {
 } from '../kubernetes/platform-manifests';
 
 const ROOT = path.resolve(__dirname, '../..');
+
+/** The hub's Deployment: the built web app `hub-web` on compose's port for it (docker-compose.yml). */
+const HUB = { name: 'hub', app: 'hub-web', port: 3001 } as const;
+
+/**
+ * Pods Prometheus does not scrape, each with why; every other pod carries the annotations.
+ * The hub's web host serves the app's files and nothing else: it has no /metrics to scrape
+ * (docs/adr/0079-web-apps-served-by-the-web-host.md), and annotations would only collect 404s.
+ */
+const WITHOUT_METRICS: Readonly<Record<string, string>> = {
+  [HUB.name]: 'the web host (libs/web-host) serves no /metrics',
+};
+
+/** The host name of a URL setting of the settings ConfigMap. */
+function hostOfSetting(objects: readonly KubernetesObject[], name: string): string {
+  const data = named(ofKind(objects, 'ConfigMap'), 'teamfit-service-settings')['data'] as Record<string, string>;
+  const value = data[name];
+  if (value === undefined) throw new Error(`teamfit-service-settings has no ${name}`);
+  return new URL(value).hostname;
+}
+
+interface IngressSpec {
+  tls?: Array<{ hosts: string[]; secretName: string }>;
+  rules: Array<{ host?: string; http: { paths: Array<{ backend: { service: { name: string; port: { name: string } } } }> } }>;
+}
 
 interface Validating {
   validate(): void;
@@ -83,8 +109,8 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
     expect(new Set(objects.map((object) => object.metadata.namespace))).toEqual(new Set([namespace]));
   });
 
-  it('has a Deployment, a Service, an autoscaler and a disruption budget for every service and the gateway', () => {
-    const names = [...SERVICE_NAMES, 'gateway'].sort();
+  it('has a Deployment, a Service, an autoscaler and a disruption budget for every service, the gateway and the hub', () => {
+    const names = [...SERVICE_NAMES, 'gateway', HUB.name].sort();
     for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget'])
       expect({
         kind,
@@ -120,14 +146,46 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
     expect(service.ports).toEqual([{ name: 'http', port, targetPort: 'http' }]);
   });
 
-  it('annotates every pod for the Prometheus job that finds pods (deploy/prometheus/prometheus.yml)', () => {
+  it('hub: its image, port, settings, probes on GET /, no metrics annotations, no Secret, and a Service on port 80', () => {
+    const deployment = named(deployments, HUB.name);
+    const container = mainContainer(deployment);
+    expect(container.image).toMatch(new RegExp(`(^|/)teamfit/${HUB.app}(:|$)`));
+    expect(deployment.spec.template.spec.containers.map((candidate) => candidate.name)).toEqual([HUB.name]);
+    expect(container.ports).toEqual([{ name: 'http', containerPort: HUB.port }]);
+    const settings = settingsOf(container, objects);
+    expect(settings.get('PORT')).toEqual({ from: 'value', value: String(HUB.port) });
+    // The gateway's public address, as each overlay sets it, is what the browser is told to call.
+    const data = named(ofKind(objects, 'ConfigMap'), 'teamfit-service-settings')['data'] as Record<string, string>;
+    expect(settings.get('PUBLIC_BASE_URL')).toEqual({ from: 'configMap', value: data['PUBLIC_BASE_URL'] });
+    expect(settings.get('HOST')).toEqual({ from: 'configMap', value: '0.0.0.0' });
+    expect(container.readinessProbe?.httpGet).toEqual({ path: '/', port: 'http' });
+    expect(container.livenessProbe?.httpGet).toEqual({ path: '/', port: 'http' });
+    expect(deployment.spec.template.metadata.annotations).toBeUndefined();
+    // Not a service of the platform: the services' policies, the gateway's upstreams and
+    // PostgreSQL's admission select `component: service`.
+    expect(deployment.spec.template.metadata.labels['app.kubernetes.io/component']).not.toBe('service');
+    // Nothing secret: no Secret read as a setting or mounted as a file.
+    expect([...settings.values()].filter((setting) => setting.from === 'secret')).toEqual([]);
+    expect((deployment.spec.template.spec.volumes ?? []).filter((volume) => volume.emptyDir === undefined)).toEqual([]);
+    const service = named(ofKind(objects, 'Service'), HUB.name)['spec'] as { clusterIP?: string; ports: unknown[] };
+    expect(service.clusterIP).toBeUndefined();
+    expect(service.ports).toEqual([{ name: 'http', port: 80, targetPort: 'http' }]);
+  });
+
+  it('annotates every pod for the Prometheus job that finds pods (deploy/prometheus/prometheus.yml), the web app aside', () => {
     const prometheus = parse(readFileSync(path.join(ROOT, 'deploy/prometheus/prometheus.yml'), 'utf8')) as {
       scrape_configs: Array<{ job_name: string; relabel_configs?: Array<{ source_labels?: string[] }> }>;
     };
     const job = prometheus.scrape_configs.find((candidate) => candidate.job_name === 'teamfit-kubernetes-pods');
     const read = new Set((job?.relabel_configs ?? []).flatMap((relabel) => relabel.source_labels ?? []));
+    const names = deployments.map((deployment) => deployment.metadata.name);
+    for (const name of Object.keys(WITHOUT_METRICS)) expect(names).toContain(name);
     for (const deployment of deployments) {
       const annotations = deployment.spec.template.metadata.annotations ?? {};
+      if (deployment.metadata.name in WITHOUT_METRICS) {
+        expect({ name: deployment.metadata.name, annotations }).toEqual({ name: deployment.metadata.name, annotations: {} });
+        continue;
+      }
       expect(Object.keys(annotations).sort()).toEqual(['prometheus.io/path', 'prometheus.io/port', 'prometheus.io/scrape']);
       for (const name of Object.keys(annotations))
         expect(read).toContain(`__meta_kubernetes_pod_annotation_${name.replace(/[^a-zA-Z0-9]/g, '_')}`);
@@ -172,8 +230,8 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
   });
 
   it('gives every place a process writes a writable volume (the root file system is read-only)', () => {
-    // The services' compile cache (the root Dockerfile) on an emptyDir.
-    for (const name of SERVICE_NAMES)
+    // The compile cache of the root Dockerfile's images (the services and the hub) on an emptyDir.
+    for (const name of [...SERVICE_NAMES, HUB.name])
       expect(volumeUnder(named(deployments, name), name, dockerfileEnv('Dockerfile', 'NODE_COMPILE_CACHE'))?.emptyDir).toBeDefined();
     // Media files on the claim every media pod shares.
     const media = named(deployments, 'media');
@@ -244,21 +302,41 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
     }
   });
 
-  it('points the gateway at every service by its whole name in this namespace, and the Ingress at the gateway', () => {
+  it('points the gateway at every service by its whole name in this namespace, and the API host of the Ingress at the gateway', () => {
     const settings = settingsOf(mainContainer(named(deployments, 'gateway')), objects);
     for (const name of SERVICE_NAMES)
       expect(settings.get(`${name.toUpperCase()}_UPSTREAM`)).toEqual({
         from: 'value',
         value: `${name}.${namespace}.svc.cluster.local:${SERVICES[name].port}`,
       });
-    const ingress = named(ofKind(objects, 'Ingress'), 'gateway')['spec'] as {
-      rules: Array<{ http: { paths: Array<{ backend: { service: { name: string; port: { name: string } } } }> } }>;
-    };
+    const ingress = named(ofKind(objects, 'Ingress'), 'gateway')['spec'] as IngressSpec;
     for (const rule of ingress.rules)
       for (const route of rule.http.paths) expect(route.backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
+    // An overlay publishes the gateway on the host of PUBLIC_BASE_URL (the base on every host).
+    const apiHost = hostOfSetting(objects, 'PUBLIC_BASE_URL');
+    expect(ingress.rules.map((rule) => rule.host)).toEqual([kustomization === 'base' ? undefined : apiHost]);
+    expect(ingress.tls?.flatMap((tls) => tls.hosts)).toEqual(kustomization === 'base' ? undefined : [apiHost]);
     expect((named(ofKind(objects, 'Service'), 'gateway')['spec'] as { ports: unknown[] }).ports).toEqual([
       { name: 'http', port: 80, targetPort: 'http' },
     ]);
+  });
+
+  it("routes the host of HUB_APP_ORIGIN to the hub's Service, and only that host", () => {
+    const hubHost = hostOfSetting(objects, 'HUB_APP_ORIGIN');
+    // An Ingress tells the two apart by host, not by port: an overlay gives each its own (the
+    // base's local origins, localhost:3001 and localhost:8080, share one).
+    if (kustomization !== 'base') expect(hubHost).not.toBe(hostOfSetting(objects, 'PUBLIC_BASE_URL'));
+    const ingress = named(ofKind(objects, 'Ingress'), HUB.name)['spec'] as IngressSpec;
+    expect(ingress.rules.map((rule) => rule.host)).toEqual([hubHost]);
+    for (const rule of ingress.rules)
+      expect(rule.http.paths.map((route) => route.backend.service)).toEqual([{ name: HUB.name, port: { name: 'http' } }]);
+    if (kustomization !== 'base') expect(ingress.tls?.flatMap((tls) => tls.hosts)).toEqual([hubHost]);
+    // Every other Ingress leaves the hub's host and Service alone.
+    for (const other of ofKind(objects, 'Ingress').filter((candidate) => candidate.metadata.name !== HUB.name))
+      for (const rule of (other['spec'] as IngressSpec).rules) {
+        expect(rule.host).not.toBe(hubHost);
+        for (const route of rule.http.paths) expect(route.backend.service.name).not.toBe(HUB.name);
+      }
   });
 
   it("starts the gateway as its image does, with the cluster's DNS server as resolver and the configuration on a volume", () => {
@@ -320,7 +398,7 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
   if (kustomization !== 'base')
     it("names a release tag for every image, and a registry for the platform's own", () => {
       for (const deployment of deployments) {
-        expect(mainContainer(deployment).image).toMatch(/^[^/]+\.[^/]+\/(.+\/)?teamfit\/[a-z]+:/);
+        expect(mainContainer(deployment).image).toMatch(/^[^/]+\.[^/]+\/(.+\/)?teamfit\/[a-z]+(-[a-z]+)*:/);
         for (const container of deployment.spec.template.spec.containers) expect(container.image).toMatch(/:(?!latest$)[\w.-]+$/);
       }
     });
@@ -352,7 +430,7 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
       const port = SERVICES[name].port;
       expect(isAllowed(policies, { from: pod('gateway'), to: pod(name), port })).toBe(true);
       expect(isAllowed(policies, { from: prometheus, to: pod(name), port })).toBe(true);
-      for (const other of [stranger, ingressController, postgres])
+      for (const other of [stranger, ingressController, postgres, pod(HUB.name)])
         expect(isAllowed(policies, { from: other, to: pod(name), port })).toBe(false);
       for (const other of SERVICE_NAMES.filter((candidate) => candidate !== name))
         expect({ from: other, to: name, allowed: isAllowed(policies, { from: pod(other), to: pod(name), port }) }).toEqual({
@@ -369,6 +447,41 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
       expect(isAllowed(policies, { from: stranger, to: pod('gateway'), port: 9113 })).toBe(false);
     });
 
+    it('lets only the Ingress controller reach the hub, on its port', () => {
+      expect(isAllowed(policies, { from: ingressController, to: pod(HUB.name), port: HUB.port })).toBe(true);
+      expect(isAllowed(policies, { from: ingressController, to: pod(HUB.name), port: 9000 })).toBe(false);
+      // Another pod in the controller's namespace, a stranger here, Prometheus (no metrics there),
+      // the gateway, PostgreSQL and every service are refused.
+      const controllerNeighbour: Pod = { namespace: ingressController.namespace, labels: { app: 'debug-shell' }, ports: {} };
+      for (const [from, other] of Object.entries({
+        controllerNeighbour,
+        stranger,
+        prometheus,
+        postgres,
+        gateway: pod('gateway'),
+        ...Object.fromEntries(SERVICE_NAMES.map((name) => [name, pod(name)])),
+      }))
+        expect({ from, allowed: isAllowed(policies, { from: other, to: pod(HUB.name), port: HUB.port }) }).toEqual({
+          from,
+          allowed: false,
+        });
+    });
+
+    it('lets the hub reach nothing: not PostgreSQL, a service, the gateway, the DNS or the outside', () => {
+      const hub = pod(HUB.name);
+      const managed: Pod = { namespace: '(outside the cluster)', labels: {}, ports: {} };
+      const targets: Array<[string, Pod, number, 'TCP' | 'UDP']> = [
+        ['postgres', postgres, 5432, 'TCP'],
+        ['managed postgres', managed, 5432, 'TCP'],
+        ['the outside', managed, 443, 'TCP'],
+        ['gateway', pod('gateway'), 8080, 'TCP'],
+        ['dns', dns, 53, 'UDP'],
+        ...SERVICE_NAMES.map((name): [string, Pod, number, 'TCP'] => [name, pod(name), SERVICES[name].port, 'TCP']),
+      ];
+      for (const [to, target, port, protocol] of targets)
+        expect({ to, allowed: isAllowed(policies, { from: hub, to: target, port, protocol }) }).toEqual({ to, allowed: false });
+    });
+
     it('lets only the services reach PostgreSQL, and the gateway ask the cluster DNS', () => {
       for (const name of SERVICE_NAMES) expect(isAllowed(policies, { from: pod(name), to: postgres, port: 5432 })).toBe(true);
       for (const other of [pod('gateway'), stranger, ingressController, prometheus])
@@ -380,9 +493,11 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
       expect(isAllowed(policies, { from: pod('gateway'), to: managed, port: 5432 })).toBe(false);
     });
 
-    it('would let a stranger reach every service without them (the check sees the policies at work)', () => {
+    it('would let a stranger reach every service and the hub without them (the check sees the policies at work)', () => {
       for (const name of SERVICE_NAMES) expect(isAllowed([], { from: stranger, to: pod(name), port: SERVICES[name].port })).toBe(true);
       expect(isAllowed([], { from: pod('gateway'), to: postgres, port: 5432 })).toBe(true);
+      expect(isAllowed([], { from: stranger, to: pod(HUB.name), port: HUB.port })).toBe(true);
+      expect(isAllowed([], { from: pod(HUB.name), to: postgres, port: 5432 })).toBe(true);
     });
   });
 });

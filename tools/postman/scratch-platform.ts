@@ -22,7 +22,13 @@ export async function startScratchPlatform(timeoutMs = 120_000): Promise<Scratch
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamfit-postman-'));
   // PostgreSQL runs as its own user when started as root: it must reach its data folder.
   chmodSync(dataDir, 0o755);
-  const [gatewayPort, postgresPort, smtpPort, inboxPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [gatewayPort, postgresPort, smtpPort, inboxPort, hubPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const gatewayUrl = `http://localhost:${gatewayPort}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -32,6 +38,7 @@ export async function startScratchPlatform(timeoutMs = 120_000): Promise<Scratch
     MAILDEV_SMTP_PORT: String(smtpPort),
     MAILDEV_WEB_PORT: String(inboxPort),
     PUBLIC_BASE_URL: gatewayUrl,
+    HUB_APP_ORIGIN: `http://localhost:${hubPort}`,
   };
   // Its own database and MailDev, whatever this shell points at.
   delete env['DATABASE_URL'];

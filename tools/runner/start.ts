@@ -1,6 +1,7 @@
 // `npm start`: the whole platform on one machine with embedded defaults. PostgreSQL (embedded
 // unless DATABASE_URL), MailDev (unless SMTP_URL), the five services (SERVICE_INSTANCES
-// processes each, restarted when one dies) and the nginx gateway in front of every instance.
+// processes each, restarted when one dies), the nginx gateway in front of every instance and the
+// built web apps, each on the port of its origin.
 import { ensureKeyPairFiles } from '@teamfit/auth/keys';
 import { SERVICE_NAMES } from '@teamfit/common/services';
 import { ensureDatabase, prepareEmbeddedPostgres, provisionServiceRole, waitForEmbeddedPostgres } from '@teamfit/database/embedded';
@@ -16,6 +17,8 @@ import { type ServiceInstance, serviceInstances } from './service-instances';
 import { privateLogFile } from './private-files';
 import { serviceProcess } from './service-process';
 import { SupervisedProcess } from './supervisor';
+import { webAppSites } from './web-apps';
+import { startWebAppServer } from '@teamfit/web-host';
 
 const DIST_ROOT = path.resolve(__dirname, '../..');
 const REPOSITORY_ROOT = path.resolve(DIST_ROOT, '..');
@@ -40,11 +43,13 @@ async function main(): Promise<void> {
   }
   const dataDir = path.resolve(REPOSITORY_ROOT, config.DATA_DIR);
   const instances = serviceInstances({ instances: config.SERVICE_INSTANCES, basePort: config.SERVICE_BASE_PORT });
+  const webApps = webAppSites(DIST_ROOT, config);
 
   // Every port is checked before anything starts: a second `npm start` fails here, cleanly.
   const ports: Array<[string, number]> = [
     ['gateway (GATEWAY_PORT)', config.GATEWAY_PORT],
     ...instances.map((instance): [string, number] => [`${instance.name} service`, instance.port]),
+    ...webApps.map((site): [string, number] => [`${site.name} web app (${site.origin})`, site.port]),
   ];
   if (!config.SMTP_URL) ports.push(['MailDev SMTP', config.MAILDEV_SMTP_PORT], ['MailDev inbox', config.MAILDEV_WEB_PORT]);
   for (const [what, port] of ports) {
@@ -180,6 +185,12 @@ async function main(): Promise<void> {
     postgres?.supervise();
 
     const base = `http://localhost:${config.GATEWAY_PORT}`;
+    // The apps call the gateway where a browser finds it: its public address when one is set.
+    const apiBaseUrl = process.env['PUBLIC_BASE_URL'] || base;
+    for (const site of webApps) {
+      const app = await startWebAppServer({ root: site.root, port: site.port, apiBaseUrl });
+      running.stops.push({ name: `${site.name} web app`, stop: () => app.close() });
+    }
     log(`ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     log(`gateway        ${base}   (health: ${base}/health, API: ${base}/docs)`);
     for (const name of SERVICE_NAMES) {
@@ -190,6 +201,7 @@ async function main(): Promise<void> {
           : `${own.length} instances, ports ${own.map((instance) => instance.port).join(', ')}`;
       log(`${name.padEnd(14)} ${base}/${name}/health   (OpenAPI: ${base}/${name}/docs; ${where})`);
     }
+    for (const site of webApps) log(`${`${site.name} web app`.padEnd(14)} ${site.origin}   (built from apps/${path.basename(site.root)})`);
     if (inbox)
       log(
         `mail inbox     http://localhost:${config.MAILDEV_WEB_PORT}   (MailDev: one-time passwords land here; user ${inbox.user}, password ${inbox.password})`,

@@ -307,6 +307,7 @@ describe('npm start (the local runner)', () => {
       MAILDEV_SMTP_PORT: String(await freePort()),
       MAILDEV_WEB_PORT: String(await freePort()),
       SERVICE_BASE_PORT: String(await freeServiceBasePort()),
+      HUB_APP_ORIGIN: `http://localhost:${await freePort()}`,
     };
   });
 
@@ -318,6 +319,19 @@ describe('npm start (the local runner)', () => {
       const runner = spawnRunner({ ...runnerEnv, GATEWAY_PORT: String(port) });
       expect(await runner.exited).toBe(1);
       expect(runner.output()).toContain(`port ${port} for the gateway (GATEWAY_PORT) is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("refuses to start when the hub's port is taken, naming the app and its origin", async () => {
+    const blocker = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '0.0.0.0', resolve));
+    try {
+      const runner = spawnRunner({ ...runnerEnv, HUB_APP_ORIGIN: `http://localhost:${port}` });
+      expect(await runner.exited).toBe(1);
+      expect(runner.output()).toContain(`port ${port} for the hub web app (http://localhost:${port}) is already in use`);
     } finally {
       blocker.close();
     }
@@ -338,6 +352,11 @@ describe('npm start (the local runner)', () => {
     expect(await (await fetch(`${gateway}/health`)).text()).toBe('healthy\n');
     expect(await (await fetch(`${gateway}/profile/health`)).json()).toEqual({ status: 'ok' });
     expect(await (await fetch(`${gateway}/evaluation/health/ready`)).json()).toEqual({ status: 'ok', database: 'ok' });
+    // The built hub on the port of its origin, pointed at the gateway.
+    const hub = await fetch(`${runnerEnv['HUB_APP_ORIGIN']}/evaluations/00000000-0000-4000-8000-000000000000`);
+    expect(hub.status).toBe(200);
+    expect(await hub.text()).toContain(`<meta name="teamfit-api-base-url" content="http://localhost:${runnerEnv['GATEWAY_PORT']}">`);
+    expect(runner.output()).toContain(`hub web app    ${runnerEnv['HUB_APP_ORIGIN']}`);
     // The inbox holds every sign-in code: its pages, its API and its live updates ask for the data
     // folder's credentials, which only the platform's user can read.
     const inboxUrl = `http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}`;
