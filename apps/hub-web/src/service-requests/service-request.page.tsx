@@ -31,11 +31,12 @@ export function ServiceRequestPage({ requestId }: { requestId: string }) {
     if (busy) return;
     setBusy(true);
     const result = await run();
+    // The request as it is now (after the change, or after whatever a 409 says happened meanwhile)
+    // is shown before the outcome is announced, so the notice never describes a page not yet updated.
+    await load();
     setBusy(false);
     setActionProblem(result.ok ? null : (result.problem ?? null));
     if (result.ok) setDone(message);
-    // A 409 means the request moved on meanwhile: show it as it is now.
-    await load();
   };
 
   const sendReply = (event: FormEvent) => {
