@@ -1,0 +1,10 @@
+import { personaRoutes } from '../personas/persona.routes';
+import type { PageRoute } from '../routing/route-table';
+import { teamRoutes } from '../teams/team.routes';
+
+/**
+ * Every page of the console (docs/admin.md, "Adding pages"). Each feature folder exports its
+ * routes from a `<feature>.routes.ts` file and adds one line here; the navigation lists the routes
+ * with a `nav` label in this order. Addresses are spelled in routing/paths.ts.
+ */
+export const pageRoutes: readonly PageRoute[] = [...personaRoutes, ...teamRoutes];

@@ -1,0 +1,9 @@
+import { PageHeading } from '../common/page-heading.component';
+
+export function TeamsPage() {
+  return (
+    <section>
+      <PageHeading>Teams</PageHeading>
+    </section>
+  );
+}
