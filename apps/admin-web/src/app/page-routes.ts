@@ -1,4 +1,6 @@
+import { insightRoutes } from '../insight/insight.routes';
 import { personaRoutes } from '../personas/persona.routes';
+import { resultsRoutes } from '../results/results.routes';
 import type { PageRoute } from '../routing/route-table';
 import { teamRoutes } from '../teams/team.routes';
 
@@ -7,4 +9,4 @@ import { teamRoutes } from '../teams/team.routes';
  * routes from a `<feature>.routes.ts` file and adds one line here; the navigation lists the routes
  * with a `nav` label in this order. Addresses are spelled in routing/paths.ts.
  */
-export const pageRoutes: readonly PageRoute[] = [...personaRoutes, ...teamRoutes];
+export const pageRoutes: readonly PageRoute[] = [...personaRoutes, ...teamRoutes, ...resultsRoutes, ...insightRoutes];

@@ -10,6 +10,7 @@ export const PATHS = {
   persona: '/personas/:id',
   teams: '/teams',
   team: '/teams/:id',
+  teamInsight: '/teams/:id/insight',
   evaluation: '/evaluations/:id',
   serviceRequests: '/service-requests',
   serviceRequest: '/service-requests/:id',
@@ -19,3 +20,4 @@ export const personaPath = (id: string): string => pathOf(PATHS.persona, { id })
 export const teamPath = (id: string | number): string => pathOf(PATHS.team, { id: String(id) });
 export const evaluationPath = (id: string): string => pathOf(PATHS.evaluation, { id });
 export const serviceRequestPath = (id: string): string => pathOf(PATHS.serviceRequest, { id });
+export const teamInsightPath = (id: string | number): string => pathOf(PATHS.teamInsight, { id: String(id) });
