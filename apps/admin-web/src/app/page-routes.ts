@@ -1,3 +1,4 @@
+import { deskRoutes } from '../desk/desk.routes';
 import { insightRoutes } from '../insight/insight.routes';
 import { personaRoutes } from '../personas/persona.routes';
 import { resultsRoutes } from '../results/results.routes';
@@ -9,4 +10,4 @@ import { teamRoutes } from '../teams/team.routes';
  * routes from a `<feature>.routes.ts` file and adds one line here; the navigation lists the routes
  * with a `nav` label in this order. Addresses are spelled in routing/paths.ts.
  */
-export const pageRoutes: readonly PageRoute[] = [...personaRoutes, ...teamRoutes, ...resultsRoutes, ...insightRoutes];
+export const pageRoutes: readonly PageRoute[] = [...personaRoutes, ...teamRoutes, ...resultsRoutes, ...insightRoutes, ...deskRoutes];
