@@ -1,3 +1,4 @@
+import { TableScroll } from '../charts/table-scroll.component';
 import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useState } from 'react';
 import { attempt, type Outcome, useConsole } from '../app/console-context';
@@ -344,7 +345,7 @@ export function ServiceRequestPage({ params }: PageProps) {
 
       <section aria-labelledby="history-title">
         <h2 id="history-title">History</h2>
-        <div className="table-scroll">
+        <TableScroll label="History">
           <table className="data-table" data-testid="ticket-history">
             <caption className="visually-hidden">Every change, oldest first</caption>
             <thead>
@@ -372,7 +373,7 @@ export function ServiceRequestPage({ params }: PageProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
     </article>
   );

@@ -1,3 +1,4 @@
+import { TableScroll } from '../charts/table-scroll.component';
 import type { Schemas } from '@teamfit/api-client';
 import { type FormEvent, useState } from 'react';
 import { attempt, useConsole } from '../app/console-context';
@@ -97,7 +98,7 @@ export function ServiceRequestsPage() {
           <p data-testid="desk-total">
             {loaded.outcome.data.total} {loaded.outcome.data.total === 1 ? 'ticket' : 'tickets'}, page {applied.page} of {pages}.
           </p>
-          <div className="table-scroll">
+          <TableScroll label="Tickets">
             <table className="data-table">
               <caption className="visually-hidden">Tickets, newest first</caption>
               <thead>
@@ -129,7 +130,7 @@ export function ServiceRequestsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <nav aria-label="Pages" className="actions">
             <button
               type="button"

@@ -1,3 +1,4 @@
+import { TableScroll } from '../charts/table-scroll.component';
 import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { useEffect, useState } from 'react';
 import { attempt, useConsole } from '../app/console-context';
@@ -64,7 +65,7 @@ export function TeamHeatMap({ memberPersonaIds }: { memberPersonaIds: readonly s
     <>
       <ProblemAlert problem={problem} />
       {map ? (
-        <div className="table-scroll">
+        <TableScroll label="Heat map of the members’ levels">
           <table className="data-table heat-map" data-testid="heat-map">
             <caption>
               Levels of the members on each dimension (1 very low to 5 very high){pages > 1 ? `, members page ${page} of ${pages}` : ''}
@@ -111,7 +112,7 @@ export function TeamHeatMap({ memberPersonaIds }: { memberPersonaIds: readonly s
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : problem ? null : (
         <p role="status">Loading the members’ levels…</p>
       )}

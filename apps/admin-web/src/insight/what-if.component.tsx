@@ -1,3 +1,4 @@
+import { TableScroll } from '../charts/table-scroll.component';
 import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useState } from 'react';
 import { attempt, useConsole } from '../app/console-context';
@@ -74,7 +75,7 @@ export function WhatIf({ teamId, memberPersonaIds }: { teamId: number; memberPer
             <p data-testid="what-if-size">
               Members with results: {simulation.before.teamSize} now, {simulation.after.teamSize} after.
             </p>
-            <div className="table-scroll">
+            <TableScroll label="Each dimension now and after">
               <table className="data-table" data-testid="what-if-dimensions">
                 <caption>Each dimension: the team’s mean (lowest–highest) now and after</caption>
                 <thead>
@@ -98,8 +99,8 @@ export function WhatIf({ teamId, memberPersonaIds }: { teamId: number; memberPer
                   ))}
                 </tbody>
               </table>
-            </div>
-            <div className="table-scroll">
+            </TableScroll>
+            <TableScroll label="Each member’s fit now and after">
               <table className="data-table" data-testid="what-if-members">
                 <caption>Each member’s fit with the others, now and after</caption>
                 <thead>
@@ -128,7 +129,7 @@ export function WhatIf({ teamId, memberPersonaIds }: { teamId: number; memberPer
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { TableScroll } from '../charts/table-scroll.component';
 import { numberWords } from '../charts/chart-scale';
 import { categoryWords, type DimensionRow } from './report-model';
 
@@ -7,7 +8,7 @@ import { categoryWords, type DimensionRow } from './report-model';
  */
 export function DimensionTable({ id, caption, rows }: { id: string; caption: string; rows: readonly DimensionRow[] }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className="data-table" id={id}>
         <caption>{caption}</caption>
         <thead>
@@ -39,6 +40,6 @@ export function DimensionTable({ id, caption, rows }: { id: string; caption: str
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

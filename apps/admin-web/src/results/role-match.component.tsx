@@ -1,3 +1,4 @@
+import { TableScroll } from '../charts/table-scroll.component';
 import type { Schemas } from '@teamfit/api-client';
 import { numberWords } from '../charts/chart-scale';
 import { ScoreBar } from '../charts/level-range-chart.component';
@@ -27,7 +28,7 @@ export function RoleMatchView({ roleMatch, idPrefix }: { roleMatch: RoleMatch; i
         <dd>{roleMatch.goalScore === null ? 'no goal criterion' : `${numberWords(roleMatch.goalScore)} of 100`}</dd>
       </dl>
       {roleMatch.breakdown.length > 0 ? (
-        <div className="table-scroll">
+        <TableScroll label="The role match, criterion by criterion">
           <table className="data-table">
             <caption>The role match, criterion by criterion</caption>
             <thead>
@@ -53,7 +54,7 @@ export function RoleMatchView({ roleMatch, idPrefix }: { roleMatch: RoleMatch; i
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </>
   );
