@@ -8,6 +8,7 @@ import { pathOf } from './route-table';
 export const PATHS = {
   personas: '/personas',
   persona: '/personas/:id',
+  newPersona: '/personas/new',
   teams: '/teams',
   team: '/teams/:id',
   teamInsight: '/teams/:id/insight',
