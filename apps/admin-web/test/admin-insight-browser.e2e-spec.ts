@@ -144,10 +144,7 @@ describe('the admin console in a real browser: results, team insight, the suppor
     consoleApp = await startWebAppServer({ root: BUILT_CONSOLE, port: consolePort, host: '127.0.0.1', apiBaseUrl: gateway.url });
     expect(consoleApp.url).toBe(consoleOrigin);
 
-    const team = await request(evaluationUrl)
-      .post('/algorithm/teams')
-      .set('Authorization', admin)
-      .send({ name: 'Insight team' });
+    const team = await request(evaluationUrl).post('/algorithm/teams').set('Authorization', admin).send({ name: 'Insight team' });
     expect(team.status).toBe(201);
     teamId = (team.body as { id: number }).id;
     members = [
@@ -288,6 +285,17 @@ describe('the admin console in a real browser: results, team insight, the suppor
     );
     expect(await page.getByTestId('compare-people-score').textContent()).toContain(`${shown(compared.score)} of 100`);
     await expectAccessible('results');
+
+    // The printout is the candidate's report: the numbers and charts, without the console or the tools.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('table[id^="dimensions-"]').first().isVisible()).toBe(true);
+    expect(await page.locator('svg.level-chart').first().isVisible()).toBe(true);
+    expect(await page.getByTestId('overall-score').isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Score the match' }).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { name: 'Compare with another person' }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.getByRole('button', { name: 'Score the match' }).isVisible()).toBe(true);
   });
 
   it("shows the team's heat map with the API's levels, runs its shortlist and a what-if", async () => {

@@ -8,7 +8,7 @@ import { ProblemAlert } from '../common/problem-alert.component';
 import { useOutcome } from '../common/use-outcome';
 import { personaName, STATUS_WORDS } from '../personas/persona-words';
 import { Link } from '../routing/link.component';
-import { PATHS, personaPath, teamPath } from '../routing/paths';
+import { PATHS, personaPath, teamInsightPath, teamPath } from '../routing/paths';
 import type { PageProps } from '../routing/route-table';
 import { MemberSearch } from './member-search.component';
 import { MEMBERS_PER_PAGE, membersOnPage, withMember, withoutMember } from './team-members';
@@ -74,6 +74,9 @@ function TeamDetails({ team, onChanged }: { team: Team; onChanged: () => void })
         <Link to={PATHS.teams}>Teams</Link>
       </p>
       <PageHeading title={`${team.name} (team)`}>{team.name}</PageHeading>
+      <p>
+        <Link to={teamInsightPath(team.id)}>Insight: heat map, shortlist and what-if</Link>
+      </p>
       <ProblemAlert problem={problem} />
       <div role="status">{notice ? <p className="notice">{notice}</p> : null}</div>
       <RenameForm name={team.name} onRename={(name) => change({ name }, 'The team was renamed.')} />
