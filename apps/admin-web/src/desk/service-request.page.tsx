@@ -1,6 +1,6 @@
 import { TableScroll } from '../charts/table-scroll.component';
 import type { ApiProblem, Schemas } from '@teamfit/api-client';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { attempt, type Outcome, useConsole } from '../app/console-context';
 import { PageHeading } from '../common/page-heading.component';
 import { ProblemAlert } from '../common/problem-alert.component';
@@ -55,6 +55,10 @@ export function ServiceRequestPage({ params }: PageProps) {
   const [decision, setDecision] = useState<'APPROVED' | 'REJECTED'>('APPROVED');
   const [decisionNote, setDecisionNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  // While it reloads after a change, the page keeps showing the ticket (and the focus stays put).
+  const last = useRef<Ticket | null>(null);
+  if (loaded.state === 'done') last.current = loaded.outcome.ok ? loaded.outcome.data : null;
+  const shownTicket = loaded.state === 'loading' ? last.current : loaded.outcome.ok ? loaded.outcome.data : null;
 
   const act = async (event: FormEvent, run: () => Promise<Outcome<unknown>>, message: string, after?: () => void) => {
     event.preventDefault();
@@ -72,7 +76,7 @@ export function ServiceRequestPage({ params }: PageProps) {
     reload();
   };
 
-  if (loaded.state === 'loading' || !loaded.outcome.ok) {
+  if (!shownTicket) {
     return (
       <section>
         <PageHeading>Service request</PageHeading>
@@ -84,7 +88,7 @@ export function ServiceRequestPage({ params }: PageProps) {
       </section>
     );
   }
-  const { request, comments, history } = loaded.outcome.data;
+  const { request, comments, history } = shownTicket;
   const moves = nextStatuses(request.status);
   const approval = changeApproval(request);
 

@@ -1,6 +1,5 @@
 import type { Schemas } from '@teamfit/api-client';
 import { attempt, type Outcome, useConsole } from '../app/console-context';
-import { numberWords } from '../charts/chart-scale';
 import { ScoreBar } from '../charts/level-range-chart.component';
 import { PageHeading } from '../common/page-heading.component';
 import { ProblemAlert } from '../common/problem-alert.component';
@@ -11,7 +10,7 @@ import type { PageProps } from '../routing/route-table';
 import { ComparePeople } from './compare-people.component';
 import { CompareTeam } from './compare-team.component';
 import { DimensionGroups } from './dimension-groups.component';
-import { categoryWords, validityNotes } from './report-model';
+import { categoryWords, durationWords, validityNotes } from './report-model';
 import { TeamMatch } from './team-match.component';
 import './report.css';
 
@@ -92,7 +91,7 @@ export function EvaluationResultsPage({ params }: PageProps) {
           <dt>Team members compared with</dt>
           <dd data-testid="team-size">{results.teamSize}</dd>
           <dt>Time taken</dt>
-          <dd>{Math.round(results.totalTimeTaken / 60)} minutes</dd>
+          <dd>{durationWords(results.totalTimeTaken)}</dd>
           <dt>Scoring version</dt>
           <dd>{results.scoringVersion}</dd>
         </dl>
@@ -116,8 +115,8 @@ export function EvaluationResultsPage({ params }: PageProps) {
       <section aria-labelledby="dimensions-title">
         <h2 id="dimensions-title">Each dimension against the team</h2>
         <p>
-          Levels are on the 1 to 5 answer scale; each dimension’s score ({numberWords(0)} to 100) is how well the candidate’s level fits the
-          team in that dimension’s way of scoring.
+          Levels are on the 1 to 5 answer scale; each dimension’s score (0 to 100) is how well the candidate’s level fits the team in that
+          dimension’s way of scoring.
         </p>
         <DimensionGroups dimensions={results.dimensions} idPrefix="dimensions" />
       </section>

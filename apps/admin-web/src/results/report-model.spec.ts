@@ -1,5 +1,5 @@
 import type { Schemas } from '@teamfit/api-client';
-import { categoryWords, groupByScoreType, isRoleScore, validityNotes } from './report-model';
+import { categoryWords, durationWords, groupByScoreType, isRoleScore, validityNotes } from './report-model';
 
 const dimension = (
   questionGroupId: number,
@@ -77,5 +77,15 @@ describe('words', () => {
     expect(isRoleScore({ roleId: 1, error: 'Cannot resolve algorithmUserId for role match' })).toBe(false);
     expect(isRoleScore(null)).toBe(false);
     expect(isRoleScore({ roleId: 1, score: 50, scoreCategory: 'medium', experienceScore: null, goalScore: 50, breakdown: [] })).toBe(true);
+  });
+});
+
+describe('durationWords', () => {
+  it('gives the seconds the API counted in minutes and seconds', () => {
+    expect(durationWords(418)).toBe('6 minutes 58 seconds');
+    expect(durationWords(60)).toBe('1 minute');
+    expect(durationWords(1)).toBe('1 second');
+    expect(durationWords(0)).toBe('0 seconds');
+    expect(durationWords(121)).toBe('2 minutes 1 second');
   });
 });

@@ -128,3 +128,13 @@ export const roleElementWords: Record<Schemas['RoleMatchElementDto']['name'], st
 export const isRoleScore = (
   roleMatch: Schemas['RoleMatchScoreDto'] | Schemas['RoleMatchErrorDto'] | null | undefined,
 ): roleMatch is Schemas['RoleMatchScoreDto'] => !!roleMatch && 'score' in roleMatch;
+
+/** A duration the API gives in seconds (`totalTimeTaken`), in minutes and seconds. */
+export function durationWords(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  const part = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (minutes === 0) return part(rest, 'second');
+  return rest === 0 ? part(minutes, 'minute') : `${part(minutes, 'minute')} ${part(rest, 'second')}`;
+}
