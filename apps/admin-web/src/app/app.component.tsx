@@ -15,7 +15,7 @@ import { NotFoundPage } from './not-found.page';
  */
 export function App({ routes }: { routes: readonly PageRoute[] }) {
   const { session, signIn } = useConsole();
-  const location = useLocationKey();
+  useLocationKey();
   const signedIn = useSyncExternalStore(
     (onChange) => session.subscribe(onChange),
     () => session.signedIn,
@@ -54,17 +54,26 @@ export function App({ routes }: { routes: readonly PageRoute[] }) {
     content = <NotFoundPage />;
   } else {
     const Page = match.route.page;
-    // A new address is a new page (its heading takes the focus again), even on the same route.
+    // A new path is a new page (its heading takes the focus again), even on the same route; a new
+    // query (another page of a list, other filters) is the same page showing other items.
     content = (
       <Suspense fallback={<p role="status">Loading…</p>}>
-        <Page key={location} params={match.params} />
+        <Page key={pathname} params={match.params} />
       </Suspense>
     );
   }
 
   return (
     <>
-      <a className="skip-link" href="#main">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // Focus moves to the content without a #main in the address, which stays the page's.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header className="site-header">

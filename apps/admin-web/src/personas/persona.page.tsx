@@ -156,8 +156,8 @@ function PersonaDetails({ persona, onChanged }: { persona: Persona; onChanged: (
                   </td>
                   <td>{formatDateTime(evaluation.createdAt)}</td>
                   <td>
-                    <Link to={evaluationPath(evaluation.id)} aria-label={`The evaluation for ${teams.nameOf(evaluation.teamId)}`}>
-                      Open the evaluation
+                    <Link to={evaluationPath(evaluation.id)}>
+                      Open the evaluation<span className="visually-hidden"> for {teams.nameOf(evaluation.teamId)}</span>
                     </Link>
                   </td>
                 </tr>
