@@ -12,12 +12,14 @@ import { mailPartText, otpFromMail, type SmtpListener, startSmtpListener } from 
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { type RunningWebApp, startWebAppServer } from '@teamfit/web-host';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import request from 'supertest';
 import { authAppModule } from '../../auth/src/auth-app.module';
 import { evaluationAppModule } from '../../evaluation/src/evaluation-app.module';
+import { mediaAppModule } from '../../media/src/media-app.module';
 import { organisationAppModule } from '../../organisation/src/organisation-app.module';
 import { profileAppModule } from '../../profile/src/profile-app.module';
 
@@ -66,6 +68,7 @@ describe('the admin console in a real browser: results, team insight, the suppor
   const tokens = new TestTokens();
   const admin = `Bearer ${tokens.admin()}`;
   let database: TestDatabase;
+  let mediaDir = '';
   let smtp: SmtpListener;
   let services: RunningTestService[] = [];
   let profileUrl = '';
@@ -125,14 +128,23 @@ describe('the admin console in a real browser: results, team insight, the suppor
       keys: tokens.keys,
       env: { SMTP_URL: smtp.url, ADMIN_EMAIL, ADMIN_APP_ORIGIN: consoleOrigin },
     };
+    mediaDir = mkdtempSync(path.join(tmpdir(), 'teamfit-console-media-'));
+    const media = await startTestService('media', mediaAppModule, {
+      databaseUrl: database.url,
+      keys: tokens.keys,
+      env: { MEDIA_DIR: mediaDir },
+    });
     // The organisation service seeds the questionnaire and ensures ADMIN_EMAIL's account when it starts.
-    const organisation = await startTestService('organisation', organisationAppModule, options);
+    const organisation = await startTestService('organisation', organisationAppModule, {
+      ...options,
+      env: { ...options.env, MEDIA_SERVICE_URL: media.url },
+    });
     const [auth, profile, evaluation] = await Promise.all([
       startTestService('auth', authAppModule, options),
       startTestService('profile', profileAppModule, options),
       startTestService('evaluation', evaluationAppModule, options),
     ]);
-    services = [organisation, auth, profile, evaluation];
+    services = [media, organisation, auth, profile, evaluation];
     profileUrl = `http://127.0.0.1:${profile.port}`;
     evaluationUrl = `http://127.0.0.1:${evaluation.port}`;
     organisationUrl = `http://127.0.0.1:${organisation.port}`;
@@ -176,6 +188,7 @@ describe('the admin console in a real browser: results, team insight, the suppor
     await Promise.all(services.map((service) => service.close()));
     await smtp?.close();
     await database?.drop();
+    if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
   });
 
   afterEach(() => {
@@ -384,7 +397,7 @@ describe('the admin console in a real browser: results, team insight, the suppor
     await expectAccessible('team insight: shortlist and what-if');
   });
 
-  it("opens a ticket from the assignment e-mail's link and moves it to the next status", async () => {
+  it("opens a ticket from the assignment e-mail's link, moves it to the next status, shows a refused move in the API's words, attaches a file and approves a change", async () => {
     const created = api<{ _id: string }>(
       await request(organisationUrl).post('/admin/service-requests').set('Authorization', admin).send({
         title: 'The export stopped',
@@ -434,6 +447,62 @@ describe('the admin console in a real browser: results, team insight, the suppor
       'On hold',
     ]);
     expect(await page.getByTestId('ticket-history').textContent()).toContain('STATUS_CHANGED');
+
+    // Someone else moves the ticket meanwhile: the move the page still offers is refused (409), the
+    // API's message is shown in words, and the page shows where the ticket stands now.
+    api(
+      await request(organisationUrl)
+        .post(`/admin/service-requests/${created._id}/status`)
+        .set('Authorization', admin)
+        .send({ status: 'ON_HOLD' }),
+    );
+    await page.getByLabel('Move to').selectOption('IN_PROGRESS');
+    await page.getByRole('button', { name: 'Change the status' }).click();
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: 'A service request cannot move from ON_HOLD to IN_PROGRESS: from ON_HOLD it can move to PENDING_CUSTOMER, CANCELLED',
+      })
+      .waitFor();
+    await page.getByTestId('ticket-status').filter({ hasText: 'On hold' }).waitFor();
+    expect(await page.getByLabel('Move to').locator('option').allTextContents()).toEqual(['Waiting for the requester', 'Cancelled']);
+
+    // An attachment, uploaded through the API into the media service.
+    await page
+      .getByLabel('File (at most 10 MB)')
+      .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nhello\n%%EOF\n') });
+    await page.getByRole('button', { name: 'Attach' }).click();
+    await page.getByText('The file was attached.').waitFor();
+    await page
+      .getByRole('region', { name: 'Attachments' })
+      .getByText(/^report\.pdf \(application\/pdf/)
+      .waitFor();
+    const attached = api<{ attachments: Array<{ fileName: string; uploadedBy: string }> }>(
+      await request(organisationUrl).get(`/admin/service-requests/${created._id}`).set('Authorization', admin),
+    );
+    expect(attached.attachments).toEqual([expect.objectContaining({ fileName: 'report.pdf', uploadedBy: assignee?.id })]);
+    await expectAccessible('ticket after the changes');
+
+    // A change request's approval, recorded once.
+    const change = api<{ _id: string }>(
+      await request(organisationUrl)
+        .post('/admin/service-requests')
+        .set('Authorization', admin)
+        .send({ title: 'Add a results column', description: 'Export the combined score too.', type: 'CHANGE_REQUEST' }),
+      201,
+    );
+    await page.goto(`${consoleApp.url}/service-requests/${change._id}`);
+    await page.getByRole('heading', { level: 1, name: 'Add a results column' }).waitFor();
+    expect(await page.getByTestId('change-approval').textContent()).toBe('Approval: PENDING.');
+    await page.getByLabel('Decision').selectOption('APPROVED');
+    await page.getByRole('button', { name: 'Record the decision' }).click();
+    await page.getByText('The decision was recorded.').waitFor();
+    await page.getByTestId('change-approval').filter({ hasText: 'Approval: APPROVED.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Record the decision' }).count()).toBe(0);
+    const decided = api<{ typeMeta: { change: { approvalStatus: string; approverId: string } } }>(
+      await request(organisationUrl).get(`/admin/service-requests/${change._id}`).set('Authorization', admin),
+    );
+    expect(decided.typeMeta.change).toMatchObject({ approvalStatus: 'APPROVED', approverId: assignee?.id });
 
     await page.goto(`${consoleApp.url}/service-requests?status=OPEN`);
     await page.getByRole('heading', { level: 1, name: 'Service requests' }).waitFor();
