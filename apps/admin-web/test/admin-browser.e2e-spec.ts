@@ -445,8 +445,10 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
     // Back up from the heading into the header, where the sign-out is.
     await tabTo('button.link', 'Shift+Tab');
     expect(await focusedText(narrow)).toBe('BUTTON:Sign out');
+    const loggedOut = narrow.waitForResponse((response) => response.url().endsWith('/auth/logout'));
     await press('Enter');
     await heading(narrow, 'Sign in');
+    expect((await loggedOut).ok()).toBe(true);
     expect(await narrow.getByText('Your session has ended').count()).toBe(0);
     expect(await inPage<string | null>(narrow, `sessionStorage.getItem('${SESSION_KEY}')`)).toBeNull();
     expect((await api().post('/auth/token').send({ refreshToken })).status).toBe(403);
