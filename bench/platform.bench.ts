@@ -128,6 +128,7 @@ async function scratchEnv(): Promise<{ env: NodeJS.ProcessEnv; dataDir: string }
     EMBEDDED_POSTGRES_PORT: String(await freePort()),
     MAILDEV_SMTP_PORT: String(await freePort()),
     MAILDEV_WEB_PORT: String(await freePort()),
+    ADMIN_APP_ORIGIN: `http://localhost:${await freePort()}`,
     HUB_APP_ORIGIN: `http://localhost:${await freePort()}`,
   };
   return { env, dataDir };

@@ -15,7 +15,7 @@ const { swcOptions, root } = require('./swc-options.cjs');
 
 const sourceRoots = ['apps', 'libs', 'tools', 'bench'];
 /** Browser apps, built by Vite below instead of file by file. */
-const webApps = ['hub-web'];
+const webApps = ['hub-web', 'admin-web'];
 const webAppDirs = new Set(webApps.map((app) => path.join(root, 'apps', app)));
 const outDir = path.join(root, 'dist');
 const isTest = (file) => /\.(spec|e2e-spec)\.ts$/.test(file) || file.includes(`${path.sep}test${path.sep}`);

@@ -36,19 +36,27 @@ const KNOWN_VARIABLES = new Set([
 ]);
 
 describe('docker-compose.yml', () => {
-  it('has postgres, maildev, the five services, the gateway and the hub, and nothing else', () => {
-    expect(Object.keys(services).sort()).toEqual(['gateway', 'hub', 'maildev', 'postgres', ...SERVICE_NAMES].sort());
+  it('has postgres, maildev, the five services, the gateway, the admin console and the hub, and nothing else', () => {
+    expect(Object.keys(services).sort()).toEqual(['admin', 'gateway', 'hub', 'maildev', 'postgres', ...SERVICE_NAMES].sort());
   });
 
-  it('serves the built hub from the one Dockerfile through the web host, calling the public gateway address', () => {
-    const hub = services['hub'];
-    expect(hub?.build).toEqual({ context: '.', dockerfile: 'Dockerfile', args: { APP: 'hub-web' } });
-    expect(hub?.environment?.['PORT']).toBe('3001');
-    expect(hub?.environment?.['PUBLIC_BASE_URL']).toBe('${PUBLIC_BASE_URL:-http://localhost:8080}');
-    expect(hub?.healthcheck?.test?.join(' ')).toContain('http://127.0.0.1:3001/');
-    expect(read('deploy/start-service.sh')).toContain('exec node "$here/../dist/tools/web-host/serve-web-app.js" "$1"');
-    expect(existsSync(path.join(ROOT, 'tools', 'web-host', 'serve-web-app.ts'))).toBe(true);
-  });
+  it.each([
+    ['hub', 'hub-web', '3001'],
+    ['admin', 'admin-web', '3000'],
+  ])(
+    'serves the built %s (apps/%s) from the one Dockerfile through the web host on port %s, calling the public gateway address',
+    (name, app, port) => {
+      const web = services[name];
+      expect(web?.build).toEqual({ context: '.', dockerfile: 'Dockerfile', args: { APP: app } });
+      expect(web?.environment?.['PORT']).toBe(port);
+      expect(web?.ports).toEqual([`${port}:${port}`]);
+      expect(web?.environment?.['PUBLIC_BASE_URL']).toBe('${PUBLIC_BASE_URL:-http://localhost:8080}');
+      expect(web?.healthcheck?.test?.join(' ')).toContain(`http://127.0.0.1:${port}/`);
+      expect(existsSync(path.join(ROOT, 'apps', app, 'index.html'))).toBe(true);
+      expect(read('deploy/start-service.sh')).toContain('exec node "$here/../dist/tools/web-host/serve-web-app.js" "$1"');
+      expect(existsSync(path.join(ROOT, 'tools', 'web-host', 'serve-web-app.ts'))).toBe(true);
+    },
+  );
 
   it.each(SERVICE_NAMES)('%s: built from the one Dockerfile with APP set to its name, on its internal port', (name) => {
     const service = services[name];

@@ -1,4 +1,4 @@
-// Every service, the gateway and the hub get on Kubernetes the settings docker-compose.yml gives
+// Every service, the gateway and the web apps (hub, admin console) get on Kubernetes the settings docker-compose.yml gives
 // them: the same names, the same values where compose fixes them (tools/kubernetes/compose-drift.ts
 // says which differ and why), and the same secret files. Compose is the reference: change it, and this fails until the
 // manifests under deploy/kubernetes follow, in the base and in every overlay.
@@ -64,12 +64,13 @@ function kubernetesSecretFiles(deployment: Deployment): string[] {
   });
 }
 
-const CONTAINERS = [...SERVICE_NAMES, 'gateway', 'hub'];
+const CONTAINERS = [...SERVICE_NAMES, 'gateway', 'hub', 'admin'];
 
-/** The APP each image of the root Dockerfile is built with: a service's own name, the hub's web app. */
+/** The APP each image of the root Dockerfile is built with: a service's own name, a web app's build. */
 const ROOT_DOCKERFILE_APPS: ReadonlyArray<[string, string]> = [
   ...SERVICE_NAMES.map((name): [string, string] => [name, name]),
   ['hub', 'hub-web'],
+  ['admin', 'admin-web'],
 ];
 
 describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s against docker-compose.yml', (kustomization) => {
@@ -91,9 +92,9 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s against docker-compose.yml',
     expect(mainContainer(named(deployments, name)).image).toMatch(new RegExp(`(^|/)teamfit/${app}(:|$)`));
   });
 
-  it("hub: listens on compose's port for it", () => {
-    const container = mainContainer(named(deployments, 'hub'));
-    expect(container.ports?.map((port) => String(port.containerPort))).toEqual([composeEnvironment('hub')['PORT']]);
+  it.each(['hub', 'admin'])("%s: listens on compose's port for it", (name) => {
+    const container = mainContainer(named(deployments, name));
+    expect(container.ports?.map((port) => String(port.containerPort))).toEqual([composeEnvironment(name)['PORT']]);
   });
 });
 

@@ -3,7 +3,7 @@
 // schemas (kubernetes-models, pinned), and the rules of docs/adr/0075-kubernetes-manifests.md:
 // probes, resources and locked-down pods, Secrets that exist, policies that let only the gateway
 // reach the services, only the services reach PostgreSQL, and only the Ingress controller reach
-// the hub (the candidates' web app, which itself reaches nothing).
+// the web apps (the candidates' hub and the administrators' console, which themselves reach nothing).
 import { LIVENESS_PATH, READINESS_PATH, SERVICE_NAMES, SERVICES } from '@teamfit/common/services';
 import { ConfigMap, PersistentVolumeClaim, Secret, Service } from 'kubernetes-models/v1';
 import { Deployment as DeploymentModel } from 'kubernetes-models/apps/v1';
@@ -30,17 +30,23 @@ import {
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** The hub's Deployment: the built web app `hub-web` on compose's port for it (docker-compose.yml). */
-const HUB = { name: 'hub', app: 'hub-web', port: 3001 } as const;
+/**
+ * The web apps' Deployments: each built app on compose's port for it (docker-compose.yml), on the
+ * host of its origin setting.
+ */
+const WEB_APPS = [
+  { name: 'hub', app: 'hub-web', port: 3001, origin: 'HUB_APP_ORIGIN' },
+  { name: 'admin', app: 'admin-web', port: 3000, origin: 'ADMIN_APP_ORIGIN' },
+] as const;
 
 /**
  * Pods Prometheus does not scrape, each with why; every other pod carries the annotations.
- * The hub's web host serves the app's files and nothing else: it has no /metrics to scrape
+ * The web apps' web host serves the app's files and nothing else: it has no /metrics to scrape
  * (docs/adr/0079-web-apps-served-by-the-web-host.md), and annotations would only collect 404s.
  */
-const WITHOUT_METRICS: Readonly<Record<string, string>> = {
-  [HUB.name]: 'the web host (libs/web-host) serves no /metrics',
-};
+const WITHOUT_METRICS: Readonly<Record<string, string>> = Object.fromEntries(
+  WEB_APPS.map((web) => [web.name, 'the web host (libs/web-host) serves no /metrics']),
+);
 
 /** The host name of a URL setting of the settings ConfigMap. */
 function hostOfSetting(objects: readonly KubernetesObject[], name: string): string {
@@ -109,8 +115,8 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
     expect(new Set(objects.map((object) => object.metadata.namespace))).toEqual(new Set([namespace]));
   });
 
-  it('has a Deployment, a Service, an autoscaler and a disruption budget for every service, the gateway and the hub', () => {
-    const names = [...SERVICE_NAMES, 'gateway', HUB.name].sort();
+  it('has a Deployment, a Service, an autoscaler and a disruption budget for every service, the gateway and each web app', () => {
+    const names = [...SERVICE_NAMES, 'gateway', ...WEB_APPS.map((web) => web.name)].sort();
     for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget'])
       expect({
         kind,
@@ -146,31 +152,34 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
     expect(service.ports).toEqual([{ name: 'http', port, targetPort: 'http' }]);
   });
 
-  it('hub: its image, port, settings, probes on GET /, no metrics annotations, no Secret, and a Service on port 80', () => {
-    const deployment = named(deployments, HUB.name);
-    const container = mainContainer(deployment);
-    expect(container.image).toMatch(new RegExp(`(^|/)teamfit/${HUB.app}(:|$)`));
-    expect(deployment.spec.template.spec.containers.map((candidate) => candidate.name)).toEqual([HUB.name]);
-    expect(container.ports).toEqual([{ name: 'http', containerPort: HUB.port }]);
-    const settings = settingsOf(container, objects);
-    expect(settings.get('PORT')).toEqual({ from: 'value', value: String(HUB.port) });
-    // The gateway's public address, as each overlay sets it, is what the browser is told to call.
-    const data = named(ofKind(objects, 'ConfigMap'), 'teamfit-service-settings')['data'] as Record<string, string>;
-    expect(settings.get('PUBLIC_BASE_URL')).toEqual({ from: 'configMap', value: data['PUBLIC_BASE_URL'] });
-    expect(settings.get('HOST')).toEqual({ from: 'configMap', value: '0.0.0.0' });
-    expect(container.readinessProbe?.httpGet).toEqual({ path: '/', port: 'http' });
-    expect(container.livenessProbe?.httpGet).toEqual({ path: '/', port: 'http' });
-    expect(deployment.spec.template.metadata.annotations).toBeUndefined();
-    // Not a service of the platform: the services' policies, the gateway's upstreams and
-    // PostgreSQL's admission select `component: service`.
-    expect(deployment.spec.template.metadata.labels['app.kubernetes.io/component']).not.toBe('service');
-    // Nothing secret: no Secret read as a setting or mounted as a file.
-    expect([...settings.values()].filter((setting) => setting.from === 'secret')).toEqual([]);
-    expect((deployment.spec.template.spec.volumes ?? []).filter((volume) => volume.emptyDir === undefined)).toEqual([]);
-    const service = named(ofKind(objects, 'Service'), HUB.name)['spec'] as { clusterIP?: string; ports: unknown[] };
-    expect(service.clusterIP).toBeUndefined();
-    expect(service.ports).toEqual([{ name: 'http', port: 80, targetPort: 'http' }]);
-  });
+  it.each(WEB_APPS)(
+    '$name: its image, port, settings, probes on GET /, no metrics annotations, no Secret, and a Service on port 80',
+    (web) => {
+      const deployment = named(deployments, web.name);
+      const container = mainContainer(deployment);
+      expect(container.image).toMatch(new RegExp(`(^|/)teamfit/${web.app}(:|$)`));
+      expect(deployment.spec.template.spec.containers.map((candidate) => candidate.name)).toEqual([web.name]);
+      expect(container.ports).toEqual([{ name: 'http', containerPort: web.port }]);
+      const settings = settingsOf(container, objects);
+      expect(settings.get('PORT')).toEqual({ from: 'value', value: String(web.port) });
+      // The gateway's public address, as each overlay sets it, is what the browser is told to call.
+      const data = named(ofKind(objects, 'ConfigMap'), 'teamfit-service-settings')['data'] as Record<string, string>;
+      expect(settings.get('PUBLIC_BASE_URL')).toEqual({ from: 'configMap', value: data['PUBLIC_BASE_URL'] });
+      expect(settings.get('HOST')).toEqual({ from: 'configMap', value: '0.0.0.0' });
+      expect(container.readinessProbe?.httpGet).toEqual({ path: '/', port: 'http' });
+      expect(container.livenessProbe?.httpGet).toEqual({ path: '/', port: 'http' });
+      expect(deployment.spec.template.metadata.annotations).toBeUndefined();
+      // Not a service of the platform: the services' policies, the gateway's upstreams and
+      // PostgreSQL's admission select `component: service`.
+      expect(deployment.spec.template.metadata.labels['app.kubernetes.io/component']).not.toBe('service');
+      // Nothing secret: no Secret read as a setting or mounted as a file.
+      expect([...settings.values()].filter((setting) => setting.from === 'secret')).toEqual([]);
+      expect((deployment.spec.template.spec.volumes ?? []).filter((volume) => volume.emptyDir === undefined)).toEqual([]);
+      const service = named(ofKind(objects, 'Service'), web.name)['spec'] as { clusterIP?: string; ports: unknown[] };
+      expect(service.clusterIP).toBeUndefined();
+      expect(service.ports).toEqual([{ name: 'http', port: 80, targetPort: 'http' }]);
+    },
+  );
 
   it('annotates every pod for the Prometheus job that finds pods (deploy/prometheus/prometheus.yml), the web app aside', () => {
     const prometheus = parse(readFileSync(path.join(ROOT, 'deploy/prometheus/prometheus.yml'), 'utf8')) as {
@@ -230,8 +239,8 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
   });
 
   it('gives every place a process writes a writable volume (the root file system is read-only)', () => {
-    // The compile cache of the root Dockerfile's images (the services and the hub) on an emptyDir.
-    for (const name of [...SERVICE_NAMES, HUB.name])
+    // The compile cache of the root Dockerfile's images (the services and the web apps) on an emptyDir.
+    for (const name of [...SERVICE_NAMES, ...WEB_APPS.map((web) => web.name)])
       expect(volumeUnder(named(deployments, name), name, dockerfileEnv('Dockerfile', 'NODE_COMPILE_CACHE'))?.emptyDir).toBeDefined();
     // Media files on the claim every media pod shares.
     const media = named(deployments, 'media');
@@ -321,21 +330,25 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
     ]);
   });
 
-  it("routes the host of HUB_APP_ORIGIN to the hub's Service, and only that host", () => {
-    const hubHost = hostOfSetting(objects, 'HUB_APP_ORIGIN');
-    // An Ingress tells the two apart by host, not by port: an overlay gives each its own (the
-    // base's local origins, localhost:3001 and localhost:8080, share one).
-    if (kustomization !== 'base') expect(hubHost).not.toBe(hostOfSetting(objects, 'PUBLIC_BASE_URL'));
-    const ingress = named(ofKind(objects, 'Ingress'), HUB.name)['spec'] as IngressSpec;
-    expect(ingress.rules.map((rule) => rule.host)).toEqual([hubHost]);
+  it.each(WEB_APPS)('routes the host of $origin to the $name Service, and only that host', (web) => {
+    // The base's local origins (localhost:3000, :3001 and :8080) share one host, which an Ingress
+    // cannot split by port: the hub holds localhost there and the console admin.localhost. Each
+    // overlay gives every app the host of its origin, its own (an Ingress tells them apart by host).
+    const host = kustomization === 'base' && web.name === 'admin' ? 'admin.localhost' : hostOfSetting(objects, web.origin);
+    if (kustomization !== 'base') {
+      expect(host).not.toBe(hostOfSetting(objects, 'PUBLIC_BASE_URL'));
+      for (const other of WEB_APPS.filter((candidate) => candidate !== web)) expect(host).not.toBe(hostOfSetting(objects, other.origin));
+    }
+    const ingress = named(ofKind(objects, 'Ingress'), web.name)['spec'] as IngressSpec;
+    expect(ingress.rules.map((rule) => rule.host)).toEqual([host]);
     for (const rule of ingress.rules)
-      expect(rule.http.paths.map((route) => route.backend.service)).toEqual([{ name: HUB.name, port: { name: 'http' } }]);
-    if (kustomization !== 'base') expect(ingress.tls?.flatMap((tls) => tls.hosts)).toEqual([hubHost]);
-    // Every other Ingress leaves the hub's host and Service alone.
-    for (const other of ofKind(objects, 'Ingress').filter((candidate) => candidate.metadata.name !== HUB.name))
+      expect(rule.http.paths.map((route) => route.backend.service)).toEqual([{ name: web.name, port: { name: 'http' } }]);
+    if (kustomization !== 'base') expect(ingress.tls?.flatMap((tls) => tls.hosts)).toEqual([host]);
+    // Every other Ingress leaves the app's host and Service alone.
+    for (const other of ofKind(objects, 'Ingress').filter((candidate) => candidate.metadata.name !== web.name))
       for (const rule of (other['spec'] as IngressSpec).rules) {
-        expect(rule.host).not.toBe(hubHost);
-        for (const route of rule.http.paths) expect(route.backend.service.name).not.toBe(HUB.name);
+        expect(rule.host).not.toBe(host);
+        for (const route of rule.http.paths) expect(route.backend.service.name).not.toBe(web.name);
       }
   });
 
@@ -430,7 +443,7 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
       const port = SERVICES[name].port;
       expect(isAllowed(policies, { from: pod('gateway'), to: pod(name), port })).toBe(true);
       expect(isAllowed(policies, { from: prometheus, to: pod(name), port })).toBe(true);
-      for (const other of [stranger, ingressController, postgres, pod(HUB.name)])
+      for (const other of [stranger, ingressController, postgres, ...WEB_APPS.map((web) => pod(web.name))])
         expect(isAllowed(policies, { from: other, to: pod(name), port })).toBe(false);
       for (const other of SERVICE_NAMES.filter((candidate) => candidate !== name))
         expect({ from: other, to: name, allowed: isAllowed(policies, { from: pod(other), to: pod(name), port }) }).toEqual({
@@ -447,9 +460,9 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
       expect(isAllowed(policies, { from: stranger, to: pod('gateway'), port: 9113 })).toBe(false);
     });
 
-    it('lets only the Ingress controller reach the hub, on its port', () => {
-      expect(isAllowed(policies, { from: ingressController, to: pod(HUB.name), port: HUB.port })).toBe(true);
-      expect(isAllowed(policies, { from: ingressController, to: pod(HUB.name), port: 9000 })).toBe(false);
+    it.each(WEB_APPS)('lets only the Ingress controller reach the $name, on its port', (web) => {
+      expect(isAllowed(policies, { from: ingressController, to: pod(web.name), port: web.port })).toBe(true);
+      expect(isAllowed(policies, { from: ingressController, to: pod(web.name), port: 9000 })).toBe(false);
       // Another pod in the controller's namespace, a stranger here, Prometheus (no metrics there),
       // the gateway, PostgreSQL and every service are refused.
       const controllerNeighbour: Pod = { namespace: ingressController.namespace, labels: { app: 'debug-shell' }, ports: {} };
@@ -459,28 +472,38 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
         prometheus,
         postgres,
         gateway: pod('gateway'),
+        ...Object.fromEntries(WEB_APPS.filter((other) => other !== web).map((other) => [other.name, pod(other.name)])),
         ...Object.fromEntries(SERVICE_NAMES.map((name) => [name, pod(name)])),
       }))
-        expect({ from, allowed: isAllowed(policies, { from: other, to: pod(HUB.name), port: HUB.port }) }).toEqual({
+        expect({ from, allowed: isAllowed(policies, { from: other, to: pod(web.name), port: web.port }) }).toEqual({
           from,
           allowed: false,
         });
     });
 
-    it('lets the hub reach nothing: not PostgreSQL, a service, the gateway, the DNS or the outside', () => {
-      const hub = pod(HUB.name);
-      const managed: Pod = { namespace: '(outside the cluster)', labels: {}, ports: {} };
-      const targets: Array<[string, Pod, number, 'TCP' | 'UDP']> = [
-        ['postgres', postgres, 5432, 'TCP'],
-        ['managed postgres', managed, 5432, 'TCP'],
-        ['the outside', managed, 443, 'TCP'],
-        ['gateway', pod('gateway'), 8080, 'TCP'],
-        ['dns', dns, 53, 'UDP'],
-        ...SERVICE_NAMES.map((name): [string, Pod, number, 'TCP'] => [name, pod(name), SERVICES[name].port, 'TCP']),
-      ];
-      for (const [to, target, port, protocol] of targets)
-        expect({ to, allowed: isAllowed(policies, { from: hub, to: target, port, protocol }) }).toEqual({ to, allowed: false });
-    });
+    it.each(WEB_APPS)(
+      'lets the $name reach nothing: not PostgreSQL, a service, the gateway, the other app, the DNS or the outside',
+      (web) => {
+        const app = pod(web.name);
+        const managed: Pod = { namespace: '(outside the cluster)', labels: {}, ports: {} };
+        const targets: Array<[string, Pod, number, 'TCP' | 'UDP']> = [
+          ['postgres', postgres, 5432, 'TCP'],
+          ['managed postgres', managed, 5432, 'TCP'],
+          ['the outside', managed, 443, 'TCP'],
+          ['gateway', pod('gateway'), 8080, 'TCP'],
+          ['dns', dns, 53, 'UDP'],
+          ...WEB_APPS.filter((other) => other !== web).map((other): [string, Pod, number, 'TCP'] => [
+            other.name,
+            pod(other.name),
+            other.port,
+            'TCP',
+          ]),
+          ...SERVICE_NAMES.map((name): [string, Pod, number, 'TCP'] => [name, pod(name), SERVICES[name].port, 'TCP']),
+        ];
+        for (const [to, target, port, protocol] of targets)
+          expect({ to, allowed: isAllowed(policies, { from: app, to: target, port, protocol }) }).toEqual({ to, allowed: false });
+      },
+    );
 
     it('lets only the services reach PostgreSQL, and the gateway ask the cluster DNS', () => {
       for (const name of SERVICE_NAMES) expect(isAllowed(policies, { from: pod(name), to: postgres, port: 5432 })).toBe(true);
@@ -493,11 +516,13 @@ describe.each(KUSTOMIZATIONS)('deploy/kubernetes/%s', (kustomization) => {
       expect(isAllowed(policies, { from: pod('gateway'), to: managed, port: 5432 })).toBe(false);
     });
 
-    it('would let a stranger reach every service and the hub without them (the check sees the policies at work)', () => {
+    it('would let a stranger reach every service and the web apps without them (the check sees the policies at work)', () => {
       for (const name of SERVICE_NAMES) expect(isAllowed([], { from: stranger, to: pod(name), port: SERVICES[name].port })).toBe(true);
       expect(isAllowed([], { from: pod('gateway'), to: postgres, port: 5432 })).toBe(true);
-      expect(isAllowed([], { from: stranger, to: pod(HUB.name), port: HUB.port })).toBe(true);
-      expect(isAllowed([], { from: pod(HUB.name), to: postgres, port: 5432 })).toBe(true);
+      for (const web of WEB_APPS) {
+        expect(isAllowed([], { from: stranger, to: pod(web.name), port: web.port })).toBe(true);
+        expect(isAllowed([], { from: pod(web.name), to: postgres, port: 5432 })).toBe(true);
+      }
     });
   });
 });

@@ -22,7 +22,8 @@ export async function startScratchPlatform(timeoutMs = 120_000): Promise<Scratch
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamfit-postman-'));
   // PostgreSQL runs as its own user when started as root: it must reach its data folder.
   chmodSync(dataDir, 0o755);
-  const [gatewayPort, postgresPort, smtpPort, inboxPort, hubPort] = [
+  const [gatewayPort, postgresPort, smtpPort, inboxPort, hubPort, adminPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -38,6 +39,7 @@ export async function startScratchPlatform(timeoutMs = 120_000): Promise<Scratch
     MAILDEV_SMTP_PORT: String(smtpPort),
     MAILDEV_WEB_PORT: String(inboxPort),
     PUBLIC_BASE_URL: gatewayUrl,
+    ADMIN_APP_ORIGIN: `http://localhost:${adminPort}`,
     HUB_APP_ORIGIN: `http://localhost:${hubPort}`,
   };
   // Its own database and MailDev, whatever this shell points at.

@@ -10,8 +10,9 @@ describe('the web apps the runner serves', () => {
     expect(portOfOrigin(origin)).toBe(port);
   });
 
-  it('serves the built hub from dist on the port of HUB_APP_ORIGIN', () => {
-    expect(webAppSites('/srv/dist', { HUB_APP_ORIGIN: 'http://localhost:3005' })).toEqual([
+  it('serves the built admin console and hub from dist on the ports of ADMIN_APP_ORIGIN and HUB_APP_ORIGIN', () => {
+    expect(webAppSites('/srv/dist', { ADMIN_APP_ORIGIN: 'https://admin.example.com', HUB_APP_ORIGIN: 'http://localhost:3005' })).toEqual([
+      { name: 'admin', root: '/srv/dist/apps/admin-web', origin: 'https://admin.example.com', port: 443 },
       { name: 'hub', root: '/srv/dist/apps/hub-web', origin: 'http://localhost:3005', port: 3005 },
     ]);
   });

@@ -16,8 +16,14 @@ export function portOfOrigin(origin: string): number {
 }
 
 /** The web apps `npm start` serves, each on the port of its origin setting. */
-export function webAppSites(distRoot: string, origins: { HUB_APP_ORIGIN: string }): WebAppSite[] {
+export function webAppSites(distRoot: string, origins: { ADMIN_APP_ORIGIN: string; HUB_APP_ORIGIN: string }): WebAppSite[] {
   return [
+    {
+      name: 'admin',
+      root: path.join(distRoot, 'apps', 'admin-web'),
+      origin: origins.ADMIN_APP_ORIGIN,
+      port: portOfOrigin(origins.ADMIN_APP_ORIGIN),
+    },
     {
       name: 'hub',
       root: path.join(distRoot, 'apps', 'hub-web'),

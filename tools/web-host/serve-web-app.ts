@@ -1,4 +1,5 @@
-// A built web app on its own, as its image runs it: `node dist/tools/web-host/serve-web-app.js hub-web`.
+// A built web app on its own, as its image runs it: `node dist/tools/web-host/serve-web-app.js hub-web`
+// (or `admin-web`).
 // Settings: PORT (else the port of the app's origin setting), HOST (else every interface) and
 // PUBLIC_BASE_URL, the gateway's address as a browser reaches it.
 import { startWebAppServer } from '@teamfit/web-host';
@@ -6,6 +7,7 @@ import path from 'node:path';
 import { portOfOrigin } from '../runner/web-apps';
 
 const ORIGIN_SETTINGS: Record<string, { name: string; fallback: string }> = {
+  'admin-web': { name: 'ADMIN_APP_ORIGIN', fallback: 'http://localhost:3000' },
   'hub-web': { name: 'HUB_APP_ORIGIN', fallback: 'http://localhost:3001' },
 };
 

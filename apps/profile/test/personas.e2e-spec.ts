@@ -169,6 +169,46 @@ describe('profile service: /persona', () => {
       expect((await page(`?user_id=${userId}&role=nothing-like-this`)).total).toBe(0);
     });
 
+    it('searches the name, username and both addresses case-insensitively, and filters by status, with the other filters', async () => {
+      const searchUser = randomUUID();
+      const ada = await create({
+        user_id: searchUser,
+        status: 'ACTIVE',
+        user: { firstName: 'Ada', lastName: 'Lovelace', username: 'countess', emailAddress: 'countess.search@example.test' },
+      });
+      const grace = await create({
+        user_id: searchUser,
+        emailAddress: 'grace_100%@example.test',
+        user: { firstName: 'Grace', lastName: 'Hopper' },
+      });
+      const blocked = await create({ user_id: searchUser, status: 'BLOCKED', user: { username: 'lovelace-fan' } });
+      const found = async (query: string) => (await page(`?user_id=${searchUser}&${query}`)).personas.map((persona) => persona.id);
+      expect(await found('search=LOVELACE')).toEqual([ada.id, blocked.id]);
+      expect(await found(`search=${encodeURIComponent('ada lovelace')}`)).toEqual([ada.id]);
+      expect(await found('search=countess')).toEqual([ada.id]);
+      expect(await found('search=COUNTESS.search%40example')).toEqual([ada.id]);
+      expect(await found(`search=${encodeURIComponent('_100%@')}`)).toEqual([grace.id]);
+      expect(await found(`search=${encodeURIComponent('%')}`)).toEqual([grace.id]);
+      expect(await found('search=nobody-here')).toEqual([]);
+      expect(await found('search=%20%20')).toEqual([ada.id, grace.id, blocked.id]);
+      expect(await found('status=ACTIVE')).toEqual([ada.id]);
+      expect(await found('status=PENDING')).toEqual([grace.id]);
+      expect(await found('status=BLOCKED&search=lovelace')).toEqual([blocked.id]);
+      expect(await found('status=ACTIVE&search=grace')).toEqual([]);
+      const paged = await page(`?user_id=${searchUser}&search=lovelace&limit=1&page=2`);
+      expect(paged).toMatchObject({ total: 2, page: 2, limit: 1, totalPages: 2 });
+      expect(paged.personas.map((persona) => persona.id)).toEqual([blocked.id]);
+    });
+
+    it.each([
+      ['status=DELETED', 'status must be one of'],
+      ['status=active', 'status must be one of'],
+      [`search=${'a'.repeat(255)}`, 'search must be shorter than or equal to 254 characters'],
+      ['search=a%00b', 'search'],
+    ])('rejects %s with 400 naming the field', async (query, message) => {
+      expectBadRequest((await api().get(`/persona?${query}`).set('Authorization', profile.member).expect(400)).body, message);
+    });
+
     it('accepts limit 100 and rejects more with 400 naming limit', async () => {
       expect((await page('?limit=100')).limit).toBe(100);
       expectBadRequest(

@@ -307,6 +307,7 @@ describe('npm start (the local runner)', () => {
       MAILDEV_SMTP_PORT: String(await freePort()),
       MAILDEV_WEB_PORT: String(await freePort()),
       SERVICE_BASE_PORT: String(await freeServiceBasePort()),
+      ADMIN_APP_ORIGIN: `http://localhost:${await freePort()}`,
       HUB_APP_ORIGIN: `http://localhost:${await freePort()}`,
     };
   });
@@ -357,6 +358,11 @@ describe('npm start (the local runner)', () => {
     expect(hub.status).toBe(200);
     expect(await hub.text()).toContain(`<meta name="teamfit-api-base-url" content="http://localhost:${runnerEnv['GATEWAY_PORT']}">`);
     expect(runner.output()).toContain(`hub web app    ${runnerEnv['HUB_APP_ORIGIN']}`);
+    // The built admin console on the port of ADMIN_APP_ORIGIN, where the service-request e-mails link.
+    const admin = await fetch(`${runnerEnv['ADMIN_APP_ORIGIN']}/service-requests/65f1c0ffee0000000000beef`);
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain(`<meta name="teamfit-api-base-url" content="http://localhost:${runnerEnv['GATEWAY_PORT']}">`);
+    expect(runner.output()).toContain(`admin web app  ${runnerEnv['ADMIN_APP_ORIGIN']}`);
     // The inbox holds every sign-in code: its pages, its API and its live updates ask for the data
     // folder's credentials, which only the platform's user can read.
     const inboxUrl = `http://127.0.0.1:${runnerEnv['MAILDEV_WEB_PORT']}`;

@@ -70,10 +70,10 @@ export class PersonaController {
   @ApiOperation({
     summary: 'List personas, a page at a time, oldest first (account tokens)',
     description:
-      'Any account token (administrator or not); persona tokens are refused (403). Answers `{personas, total, page, limit, totalPages}`, oldest first with `id` as tie-breaker, the total and the page read from one snapshot; `user_id` (exact UUID) and `role` (case-insensitive substring) narrow it. `page` defaults to 1, `limit` to 10 (at most 100; more is 400), and a page past the end is empty.',
+      'Any account token (administrator or not); persona tokens are refused (403). Answers `{personas, total, page, limit, totalPages}`, oldest first with `id` as tie-breaker, the total and the page read from one snapshot; `user_id` (exact UUID), `role` (case-insensitive substring), `search` (case-insensitive substring of the name, first and last, the username or either e-mail address) and `status` narrow it, all together. `page` defaults to 1, `limit` to 10 (at most 100; more is 400), and a page past the end is empty.',
   })
   @ApiOkResponse({ type: PersonaPageDto })
-  @ApiErrors({ 400: 'page, limit (at most 100) or user_id invalid' })
+  @ApiErrors({ 400: 'page, limit (at most 100), user_id, search or status invalid' })
   list(@Query() query: PersonaListQueryDto): Promise<PersonaPageDto> {
     return this.personas.list(query);
   }

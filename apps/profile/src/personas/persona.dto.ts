@@ -352,6 +352,21 @@ export class PersonaListQueryDto {
   @MaxLength(TITLE_MAX_LENGTH)
   @WithoutNul()
   role?: string;
+
+  @ApiPropertyOptional({
+    description: "Case-insensitive partial match on the user's name (first and last), username, or either e-mail address",
+    maxLength: EMAIL_MAX_LENGTH,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(EMAIL_MAX_LENGTH)
+  @WithoutNul()
+  search?: string;
+
+  @ApiStatus()
+  @IsOptional()
+  @IsIn(PERSONA_STATUSES)
+  status?: PersonaStatus;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { postgresErrorOf } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
-import { type NewPersonaRow, PersonaDirectory, type PersonaRow, personas } from '@teamfit/personas';
+import { type NewPersonaRow, PersonaDirectory, type PersonaRow, personas, type PersonaStatus } from '@teamfit/personas';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 
 export type PersonaChanges = Partial<Omit<NewPersonaRow, 'id' | 'createdAt' | 'updatedAt'>>;
@@ -18,6 +18,9 @@ export interface PersonaFilter {
   userId?: string | undefined;
   /** Case-insensitive substring of `role`. */
   role?: string | undefined;
+  /** Case-insensitive substring of the user's name (first and last), username or either e-mail address. */
+  search?: string | undefined;
+  status?: PersonaStatus | undefined;
 }
 
 /** LIKE treats % and _ as wildcards; a client's text is matched literally. */
@@ -49,6 +52,19 @@ export class PersonaRepository {
     const conditions: SQL[] = [];
     if (filter.userId !== undefined) conditions.push(eq(personas.userId, filter.userId));
     if (filter.role !== undefined) conditions.push(sql`${personas.role} ILIKE ${`%${escapeLike(filter.role)}%`} ESCAPE '\\'`);
+    if (filter.search !== undefined && filter.search.trim() !== '') {
+      const pattern = `%${escapeLike(filter.search.trim())}%`;
+      const fullName = sql`concat_ws(' ', ${personas.userFirstName}, ${personas.userLastName})`;
+      // The full name covers a part of either name; the username and both addresses besides.
+      const searched = [fullName, personas.userUsername, personas.emailAddress, personas.userEmailAddress];
+      conditions.push(
+        sql`(${sql.join(
+          searched.map((column) => sql`${column} ILIKE ${pattern} ESCAPE '\\'`),
+          sql` OR `,
+        )})`,
+      );
+    }
+    if (filter.status !== undefined) conditions.push(eq(personas.status, filter.status));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const rows = await db
       .select()

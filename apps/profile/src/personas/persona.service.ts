@@ -41,7 +41,7 @@ export class PersonaService {
   async list(query: PersonaListQueryDto): Promise<PersonaPageDto> {
     const page = query.page ?? DEFAULT_PAGE;
     const limit = query.limit ?? DEFAULT_LIMIT;
-    const filter = { userId: query.user_id, role: query.role };
+    const filter = { userId: query.user_id, role: query.role, search: query.search, status: query.status };
     // One read-only snapshot for both queries, so total and page agree under concurrent writes.
     const { rows, total } = await this.reads.transaction((tx) => this.repository.page(filter, (page - 1) * limit, limit, tx), {
       isolationLevel: 'repeatable read',

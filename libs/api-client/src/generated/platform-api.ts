@@ -310,7 +310,7 @@ export interface paths {
         };
         /**
          * List personas, a page at a time, oldest first (account tokens)
-         * @description Any account token (administrator or not); persona tokens are refused (403). Answers `{personas, total, page, limit, totalPages}`, oldest first with `id` as tie-breaker, the total and the page read from one snapshot; `user_id` (exact UUID) and `role` (case-insensitive substring) narrow it. `page` defaults to 1, `limit` to 10 (at most 100; more is 400), and a page past the end is empty.
+         * @description Any account token (administrator or not); persona tokens are refused (403). Answers `{personas, total, page, limit, totalPages}`, oldest first with `id` as tie-breaker, the total and the page read from one snapshot; `user_id` (exact UUID), `role` (case-insensitive substring), `search` (case-insensitive substring of the name, first and last, the username or either e-mail address) and `status` narrow it, all together. `page` defaults to 1, `limit` to 10 (at most 100; more is 400), and a page past the end is empty.
          */
         get: operations["profile_PersonaController_list"];
         put?: never;
@@ -5676,6 +5676,9 @@ export interface operations {
                 user_id?: string;
                 /** @description Case-insensitive partial match on role */
                 role?: string;
+                /** @description Case-insensitive partial match on the user's name (first and last), username, or either e-mail address */
+                search?: string;
+                status?: components["schemas"]["PersonaStatus"];
             };
             header?: never;
             path?: never;
@@ -5691,7 +5694,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonaPageDto"];
                 };
             };
-            /** @description page, limit (at most 100) or user_id invalid */
+            /** @description page, limit (at most 100), user_id, search or status invalid */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,7 @@
+/** A timestamp of the API as a person reads it, in their language and time zone; "–" for none. */
+export function formatDateTime(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return '–';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '–';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
