@@ -381,7 +381,11 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
     await expectAccessible(page, 'service request: solved');
     await page.getByRole('button', { name: 'Yes, it is solved' }).click();
     await page.getByText('Thank you. The request is now closed.').waitFor();
-    expect(await page.getByTestId('request-status').textContent()).toBe('Closed');
+    // The notice shows as soon as the call succeeded; the status once the request is read again.
+    await page
+      .getByTestId('request-status')
+      .filter({ hasText: /^Closed$/ })
+      .waitFor();
     expect(await page.getByLabel('Your reply').count()).toBe(0);
     const stored = await request(gateway.url).get(`/admin/service-requests/${requestId}`).set('Authorization', admin);
     expect(stored.body).toMatchObject({ status: 'CLOSED', source: 'HUB' });
