@@ -1,62 +1,52 @@
-import { LEVEL_DOMAIN, linearScale, numberWords } from './chart-scale';
+import { AxisTop } from '@visx/axis';
+import { Group } from '@visx/group';
+import { Bar, Circle, Line } from '@visx/shape';
 import type { DimensionRow } from '../results/report-model';
+import { LEVEL_CHART, levelChartLayout } from './level-chart-model';
 import './charts.css';
 
-const ROW = 34;
-const LABEL = 190;
-const WIDTH = 560;
-const PLOT_END = WIDTH - 20;
-const TOP = 26;
-
 /**
- * Each dimension of one score type as a line on the 1-5 answer scale: the team's range (min to
- * max) as a bar, its mean as a tick and the candidate's level as a dot. The drawing is an image
- * with a short description; the numbers are in the table the page shows beside it (its text
- * equivalent, docs/adr/0081-admin-console-charts.md).
+ * Each dimension of one score type as a line on the 1-5 answer scale, drawn with visx: the team's
+ * range (min to max) as a bar, its mean as a tick and the candidate's level as a dot. The drawing
+ * is an image with a short description; the numbers are in the table the page shows beside it
+ * (its text equivalent, docs/adr/0081-admin-console-charts.md).
  */
 export function LevelRangeChart({ rows, title, tableId }: { rows: readonly DimensionRow[]; title: string; tableId: string }) {
-  const x = linearScale(LEVEL_DOMAIN, [LABEL, PLOT_END]);
-  const height = TOP + rows.length * ROW + 8;
+  const layout = levelChartLayout(rows);
+  const bottom = layout.height - LEVEL_CHART.bottom;
   return (
     <svg
       className="level-chart"
-      viewBox={`0 0 ${WIDTH} ${height}`}
+      viewBox={`0 0 ${LEVEL_CHART.width} ${layout.height}`}
       role="img"
       aria-label={`${title}: the candidate's level against the team's range and mean on the 1 to 5 scale, for ${rows.length} ${
         rows.length === 1 ? 'dimension' : 'dimensions'
       }. The numbers are in the table that follows.`}
       aria-describedby={tableId}
     >
-      {x.ticks().map((tick) => (
-        <g key={tick}>
-          <line className="grid" x1={x(tick)} x2={x(tick)} y1={TOP - 6} y2={height - 8} />
-          <text className="tick" x={x(tick)} y={TOP - 10} textAnchor="middle">
-            {tick}
-          </text>
-        </g>
+      {layout.ticks.map((tick) => (
+        <Line key={tick} className="grid" from={{ x: layout.x(tick), y: LEVEL_CHART.top - 6 }} to={{ x: layout.x(tick), y: bottom }} />
       ))}
-      {rows.map((row, index) => {
-        const y = TOP + index * ROW + ROW / 2;
-        return (
-          <g key={row.questionGroupId}>
-            <text className="label" x={LABEL - 10} y={y + 4} textAnchor="end">
-              {row.name}
-            </text>
-            {row.teamMin !== null && row.teamMax !== null ? (
-              <rect
-                className="range"
-                x={x(row.teamMin)}
-                y={y - 5}
-                width={Math.max(2, x(row.teamMax) - x(row.teamMin))}
-                height={10}
-                rx={3}
-              />
-            ) : null}
-            {row.teamMean !== null ? <line className="mean" x1={x(row.teamMean)} x2={x(row.teamMean)} y1={y - 10} y2={y + 10} /> : null}
-            {row.candidateLevel !== null ? <circle className="candidate" cx={x(row.candidateLevel)} cy={y} r={7} /> : null}
-          </g>
-        );
-      })}
+      <AxisTop
+        top={LEVEL_CHART.top - 6}
+        scale={layout.scale}
+        tickValues={[...layout.ticks]}
+        tickFormat={(value) => String(value)}
+        hideAxisLine
+        hideTicks
+        tickClassName="tick"
+        tickLabelProps={{ fontSize: 13, fill: '#1f2937', textAnchor: 'middle' }}
+      />
+      {layout.rows.map((row) => (
+        <Group key={row.key} top={row.y}>
+          <text className="label" x={LEVEL_CHART.labelWidth - 10} y={4} textAnchor="end">
+            {row.name}
+          </text>
+          {row.range ? <Bar className="range" x={row.range.x} y={-5} width={row.range.width} height={10} rx={3} /> : null}
+          {row.meanX !== null ? <Line className="mean" from={{ x: row.meanX, y: -10 }} to={{ x: row.meanX, y: 10 }} /> : null}
+          {row.candidateX !== null ? <Circle className="candidate" cx={row.candidateX} cy={0} r={7} /> : null}
+        </Group>
+      ))}
     </svg>
   );
 }
@@ -84,22 +74,5 @@ export function LevelChartKey() {
         the team’s mean
       </li>
     </ul>
-  );
-}
-
-/** A score of 0-100 as a bar with its number, for the overall and the comparison scores. */
-export function ScoreBar({ score, label }: { score: number; label: string }) {
-  const x = linearScale([0, 100], [0, 200]);
-  return (
-    <span className="score-bar">
-      <svg width="200" height="12" viewBox="0 0 200 12" aria-hidden="true">
-        <rect className="score-track" x="0" y="0" width="200" height="12" rx="6" />
-        <rect className="score-fill" x="0" y="0" width={x(score)} height="12" rx="6" />
-      </svg>
-      <span>
-        <span className="visually-hidden">{label}: </span>
-        {numberWords(score)} of 100
-      </span>
-    </span>
   );
 }

@@ -2,7 +2,7 @@ import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useState } from 'react';
 import { attempt, useConsole } from '../app/console-context';
 import { numberWords } from '../charts/chart-scale';
-import { ScoreBar } from '../charts/level-range-chart.component';
+import { ScoreBar } from '../charts/score-bar.component';
 import { ProblemAlert } from '../common/problem-alert.component';
 import { Link } from '../routing/link.component';
 import { evaluationPath, personaPath } from '../routing/paths';

@@ -1,6 +1,6 @@
 import type { Schemas } from '@teamfit/api-client';
 import { attempt, type Outcome, useConsole } from '../app/console-context';
-import { ScoreBar } from '../charts/level-range-chart.component';
+import { ScoreBar } from '../charts/score-bar.component';
 import { PageHeading } from '../common/page-heading.component';
 import { ProblemAlert } from '../common/problem-alert.component';
 import { useOutcome } from '../common/use-outcome';

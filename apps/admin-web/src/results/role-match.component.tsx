@@ -1,7 +1,7 @@
 import { TableScroll } from '../charts/table-scroll.component';
 import type { Schemas } from '@teamfit/api-client';
 import { numberWords } from '../charts/chart-scale';
-import { ScoreBar } from '../charts/level-range-chart.component';
+import { ScoreBar } from '../charts/score-bar.component';
 import { categoryWords, isRoleScore, roleElementWords } from './report-model';
 
 type RoleMatch = Schemas['RoleMatchScoreDto'] | Schemas['RoleMatchErrorDto'] | null;
