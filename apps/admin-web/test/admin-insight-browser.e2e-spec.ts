@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import request from 'supertest';
 import { authAppModule } from '../../auth/src/auth-app.module';
 import { evaluationAppModule } from '../../evaluation/src/evaluation-app.module';
@@ -208,6 +208,44 @@ describe('the admin console in a real browser: results, team insight, the suppor
       label,
       violations: [],
     });
+  };
+
+  /** Where the keyboard's focus is, and whether it is shown (the console's 3px outline on `:focus-visible`). */
+  const expectFocusShownOn = async (target: Locator, label: string) => {
+    const state = {
+      focused: (await target.and(page.locator(':focus')).count()) === 1,
+      focusVisible: (await target.and(page.locator(':focus-visible')).count()) === 1,
+      outline: await inPage<boolean>(
+        page,
+        `(() => {
+          const style = getComputedStyle(document.activeElement);
+          return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+        })()`,
+      ),
+    };
+    expect({ label, ...state }).toEqual({ label, focused: true, focusVisible: true, outline: true });
+  };
+
+  /**
+   * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user walks the page; fails
+   * when it is not reached within the page's stops, or when the focus it reaches is not shown.
+   */
+  const tabTo = async (target: Locator, label: string, key: 'Tab' | 'Shift+Tab' = 'Tab') => {
+    for (let presses = 0; presses < 150; presses += 1) {
+      await page.keyboard.press(key);
+      if ((await target.and(page.locator(':focus')).count()) === 1) return expectFocusShownOn(target, label);
+    }
+    throw new Error(`${key} never reached ${label}`);
+  };
+
+  /** A fresh load of `address`, then the first Tab: the skip link, whose Enter moves the focus to the content. */
+  const openWithKeyboard = async (address: string, heading: string) => {
+    await page.goto(`${consoleApp.url}${address}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.keyboard.press('Tab');
+    await expectFocusShownOn(page.getByRole('link', { name: 'Skip to content' }), `${heading}: the first stop`);
+    await page.keyboard.press('Enter');
+    expect(await inPage<string>(page, 'document.activeElement.id')).toBe('main');
   };
 
   const api = <T>(answer: { status: number; body: unknown }, status = 200): T => {
@@ -513,5 +551,167 @@ describe('the admin console in a real browser: results, team insight, the suppor
     expect(await page.getByTestId('desk-total').textContent()).toMatch(new RegExp(`^${listed.total} tickets?,`));
     await page.getByTestId('desk-stats-total').waitFor();
     await expectAccessible('service requests');
+  });
+
+  it('is operated with the keyboard alone: team-match on the results, the shortlist and a what-if, a ticket moved on', async () => {
+    // Two roles for the team, so the results page offers a role to choose: one without a
+    // specification of criteria, one with an empty one.
+    const specification = api<{ id: number }>(
+      await request(evaluationUrl).post('/algorithm/rolespecifications').set('Authorization', admin).send({}),
+      201,
+    );
+    for (const role of [
+      { title: 'Engineer', teamId },
+      { title: 'Lead', teamId, roleSpecificationId: specification.id },
+    ])
+      api(await request(evaluationUrl).post('/algorithm/roles').set('Authorization', admin).send(role), 201);
+    const roles = api<Array<{ id: number; title: string }>>(
+      await request(evaluationUrl).get('/algorithm/roles').set('Authorization', admin).query({ teamId, limit: 100 }),
+    );
+    const [firstRole, secondRole] = roles;
+    if (!firstRole || !secondRole) throw new Error('the team has no two roles');
+
+    /** The team-match the page shows against the API's answer for the same role and weight. */
+    const expectTeamMatch = async (roleId: number, roleWeight: number) => {
+      const match = api<{
+        roleMatch: { score?: number; error?: string; roleId: number } | null;
+        combined: { score: number; roleWeight: number } | null;
+      }>(
+        await request(evaluationUrl)
+          .post(`/evaluation/${candidate.evaluationId}/team-match`)
+          .set('Authorization', admin)
+          .send({ roleId, roleWeight }),
+      );
+      const combined = page.getByTestId('team-match-combined-score');
+      await combined.filter({ hasText: `(role weighted ${roleWeight}%)` }).waitFor();
+      expect(await combined.textContent()).toContain(`${shown(match.combined?.score ?? null)} of 100`);
+      const region = page.getByRole('region', { name: 'Match with the team and its role' });
+      if (match.roleMatch === null) await region.getByText('No role match: the role has no specification of criteria.').waitFor();
+      else if (match.roleMatch.score === undefined)
+        await region.getByText(`No role match for role ${roleId}: ${match.roleMatch.error}.`).waitFor();
+      else expect(await page.getByTestId('team-match-role-score').textContent()).toContain(`${shown(match.roleMatch.score)} of 100`);
+    };
+
+    // The results: the role select and the weight slider change the team-match.
+    await openWithKeyboard(`/evaluations/${candidate.evaluationId}`, 'Results of Ada Lovelace');
+    // A label around a select takes in its chosen option: the name is "Role Engineer", say.
+    const roleSelect = page.getByRole('region', { name: 'Match with the team and its role' }).getByLabel(/^Role/);
+    const slider = page.getByLabel(/^Weight of the role match/);
+    const scoreButton = page.getByRole('button', { name: 'Score the match' });
+    await roleSelect.waitFor();
+    expect(await roleSelect.locator('option').allTextContents()).toEqual(roles.map((role) => role.title));
+    await tabTo(roleSelect, 'the role');
+    await page.keyboard.press('ArrowDown');
+    expect(await roleSelect.inputValue()).toBe(String(secondRole.id));
+    await tabTo(slider, 'the weight slider');
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowRight');
+    expect(await slider.inputValue()).toBe('70');
+    await tabTo(scoreButton, 'Score the match');
+    await page.keyboard.press('Enter');
+    await expectTeamMatch(secondRole.id, 70);
+    // Back with Shift+Tab: a lower weight and the other role give the other answer.
+    await tabTo(slider, 'the weight slider, backwards', 'Shift+Tab');
+    await page.keyboard.press('ArrowLeft');
+    expect(await slider.inputValue()).toBe('65');
+    await tabTo(roleSelect, 'the role, backwards', 'Shift+Tab');
+    await page.keyboard.press('ArrowUp');
+    expect(await roleSelect.inputValue()).toBe(String(firstRole.id));
+    await tabTo(scoreButton, 'Score the match, again');
+    await page.keyboard.press('Space');
+    await expectTeamMatch(firstRole.id, 65);
+    await expectFocusShownOn(scoreButton, 'the focus stays on Score the match');
+    await expectAccessible('results, after the keyboard');
+
+    // Team insight: a filtered shortlist, then a what-if with a person added.
+    await openWithKeyboard(`/teams/${teamId}/insight`, 'Insight: Insight team');
+    const status = page.getByRole('form', { name: 'Shortlist filters' }).getByLabel(/^Status/);
+    const personRole = page.getByLabel('Person’s role');
+    const runShortlist = page.getByRole('button', { name: 'Run the shortlist' });
+    const shortlistTotal = async (filters: Record<string, string>) =>
+      api<{ total: number; items: Array<{ persona: { id: string } }> }>(
+        await request(evaluationUrl)
+          .post(`/algorithm/teams/${teamId}/shortlist`)
+          .set('Authorization', admin)
+          .send({ ...filters, sort: 'combined', page: 1, limit: 10 }),
+      );
+    await tabTo(status, 'the shortlist status');
+    await page.keyboard.press('ArrowDown');
+    expect(await status.inputValue()).toBe('ACTIVE');
+    await tabTo(personRole, 'the person’s role');
+    await page.keyboard.press('ArrowDown');
+    expect(await personRole.inputValue()).toBe('CANDIDATE');
+    await tabTo(runShortlist, 'Run the shortlist');
+    await page.keyboard.press('Enter');
+    const active = await shortlistTotal({ status: 'ACTIVE', role: 'CANDIDATE' });
+    expect(active.items.map((item) => item.persona.id)).toContain(candidate.personaId);
+    await page
+      .getByTestId('shortlist-total')
+      .filter({ hasText: new RegExp(`^${active.total} (person|people) on the shortlist`) })
+      .waitFor();
+    expect(
+      await inPage<string[]>(page, `[...document.querySelectorAll('[data-testid="shortlist-item"]')].map((li) => li.dataset.persona)`),
+    ).toEqual(active.items.map((item) => item.persona.id));
+    // A status nobody here has: the filter is applied, the list follows the API.
+    await tabTo(status, 'the shortlist status, backwards', 'Shift+Tab');
+    await page.keyboard.press('ArrowDown');
+    expect(await status.inputValue()).toBe('PENDING');
+    await tabTo(runShortlist, 'Run the shortlist, again');
+    await page.keyboard.press('Space');
+    const pending = await shortlistTotal({ status: 'PENDING', role: 'CANDIDATE' });
+    await page
+      .getByTestId('shortlist-total')
+      .filter({ hasText: new RegExp(`^${pending.total} (person|people) on the shortlist`) })
+      .waitFor();
+    expect(await page.getByTestId('shortlist-item').count()).toBe(pending.items.length);
+
+    const adding = page.getByLabel('People to add (persona ids, one a line or separated by commas)');
+    await tabTo(adding, 'the people to add');
+    await page.keyboard.type(candidate.personaId);
+    await tabTo(page.getByRole('button', { name: 'Simulate' }), 'Simulate');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('what-if-members').waitFor();
+    const simulation = api<{ members: Array<{ personaId: string; added: boolean; fitAfter: { score: number } }> }>(
+      await request(evaluationUrl)
+        .post(`/algorithm/teams/${teamId}/simulate`)
+        .set('Authorization', admin)
+        .send({ addPersonaIds: [candidate.personaId] }),
+    );
+    const added = simulation.members.find((member) => member.personaId === candidate.personaId);
+    expect(added?.added).toBe(true);
+    const addedRow = page.locator(`[data-testid="what-if-members"] tr[data-persona="${candidate.personaId}"]`);
+    expect(await addedRow.locator('th').textContent()).toBe(`${candidate.personaId} (added)`);
+    expect(await addedRow.locator('[data-field="fitAfter"]').textContent()).toMatch(
+      new RegExp(`^${shown(added?.fitAfter.score ?? null).replace('.', '\\.')} – `),
+    );
+    await expectAccessible('team insight, after the keyboard');
+
+    // A ticket moved to the next status.
+    const ticket = api<{ _id: string }>(
+      await request(organisationUrl).post('/admin/service-requests').set('Authorization', admin).send({
+        title: 'The keyboard ticket',
+        description: 'Moved on without a mouse.',
+        type: 'INCIDENT',
+        impact: 'LOW',
+        urgency: 'LOW',
+      }),
+      201,
+    );
+    await openWithKeyboard(`/service-requests/${ticket._id}`, 'The keyboard ticket');
+    const moveTo = page.getByLabel('Move to');
+    expect(await moveTo.locator('option').allTextContents()).toEqual(['Open', 'In progress']);
+    await tabTo(moveTo, 'Move to');
+    await page.keyboard.press('ArrowDown');
+    expect(await moveTo.inputValue()).toBe('IN_PROGRESS');
+    const change = page.getByRole('button', { name: 'Change the status' });
+    await tabTo(change, 'Change the status');
+    await page.keyboard.press('Enter');
+    await page.getByText('The status was changed.').waitFor();
+    await page.getByTestId('ticket-status').filter({ hasText: 'In progress' }).waitFor();
+    const moved = api<{ status: string }>(
+      await request(organisationUrl).get(`/admin/service-requests/${ticket._id}`).set('Authorization', admin),
+    );
+    expect(moved.status).toBe('IN_PROGRESS');
+    await expectFocusShownOn(change, 'the focus stays on Change the status');
+    await expectAccessible('ticket, after the keyboard');
   });
 });
