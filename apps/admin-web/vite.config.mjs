@@ -22,7 +22,10 @@ export default defineConfig({
   base: '/',
   plugins: [react(), developmentApiBaseUrl],
   resolve: {
-    alias: { '@teamfit/api-client': path.join(repository, 'libs/api-client/src/index.ts') },
+    alias: {
+      '@teamfit/api-client': path.join(repository, 'libs/api-client/src/index.ts'),
+      '@teamfit/web-ui': path.join(repository, 'libs/web-ui/src/index.ts'),
+    },
   },
   build: {
     outDir: path.join(repository, 'dist/apps/admin-web'),
