@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { readApiBaseUrl } from './app/api-base-url';
+import { readApiBaseUrl } from '@teamfit/web-ui';
 import { App } from './app/app.component';
 import { createHub, HubContext } from './app/hub-context';
 

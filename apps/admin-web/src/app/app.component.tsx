@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Link } from '../routing/link.component';
+import { Link, navigate, useLocationKey } from '@teamfit/web-ui';
 import { PATHS } from '../routing/paths';
-import { navigate, useLocationKey } from '../routing/router';
 import { matchRoute, type PageRoute } from '../routing/route-table';
 import { SignInPage } from '../sign-in/sign-in.page';
 import { useConsole } from './console-context';

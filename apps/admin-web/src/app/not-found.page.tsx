@@ -1,5 +1,5 @@
 import { PageHeading } from '../common/page-heading.component';
-import { Link } from '../routing/link.component';
+import { Link } from '@teamfit/web-ui';
 import { PATHS } from '../routing/paths';
 
 export function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { Link } from '../routing/link.component';
+import { Link } from '@teamfit/web-ui';
 import { pageCount } from './list-query';
 
 interface PagerProps {

@@ -1,6 +1,6 @@
 import type { Schemas } from '@teamfit/api-client';
 import { attempt, useConsole } from '../app/console-context';
-import { ProblemAlert } from '../common/problem-alert.component';
+import { ProblemAlert } from '@teamfit/web-ui';
 import { useOutcome } from '../common/use-outcome';
 import { statusWords, type TicketStatus } from './status-transitions';
 

@@ -3,8 +3,7 @@ import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { useEffect, useState } from 'react';
 import { attempt, useConsole } from '../app/console-context';
 import { numberWords } from '../charts/chart-scale';
-import { ProblemAlert } from '../common/problem-alert.component';
-import { Link } from '../routing/link.component';
+import { Link, ProblemAlert } from '@teamfit/web-ui';
 import { evaluationPath, personaPath } from '../routing/paths';
 import { HEAT_LEVEL_WORDS, heatLevel, type HeatMap, heatMapOf, latestCompleted } from './heat-map-model';
 

@@ -1,9 +1,8 @@
 import type { Schemas } from '@teamfit/api-client';
 import { attempt, type Outcome, useConsole } from '../app/console-context';
 import { PageHeading } from '../common/page-heading.component';
-import { ProblemAlert } from '../common/problem-alert.component';
+import { Link, ProblemAlert } from '@teamfit/web-ui';
 import { useOutcome } from '../common/use-outcome';
-import { Link } from '../routing/link.component';
 import { teamPath } from '../routing/paths';
 import type { PageProps } from '../routing/route-table';
 import { TeamHeatMap } from './heat-map.component';

@@ -2,7 +2,7 @@ import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useState } from 'react';
 import { attempt, useConsole } from '../app/console-context';
 import { formatDateTime } from '../common/dates';
-import { ProblemAlert } from '../common/problem-alert.component';
+import { ProblemAlert } from '@teamfit/web-ui';
 import type { TeamChoices } from '../teams/team-choices';
 import { personaName, signInAddressOf } from './persona-words';
 

@@ -1,6 +1,6 @@
 import type { ApiProblem } from '@teamfit/api-client';
 import { type FormEvent, useState } from 'react';
-import { ProblemAlert } from '../common/problem-alert.component';
+import { ProblemAlert } from '@teamfit/web-ui';
 import type { PersonaFormValues } from './persona-form-values';
 import { PERSONA_ROLES, PERSONA_STATUSES, ROLE_WORDS, STATUS_WORDS } from './persona-words';
 

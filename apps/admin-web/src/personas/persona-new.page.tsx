@@ -1,8 +1,7 @@
 import { attempt, useConsole } from '../app/console-context';
 import { PageHeading } from '../common/page-heading.component';
-import { Link } from '../routing/link.component';
+import { Link, navigate } from '@teamfit/web-ui';
 import { PATHS, personaPath } from '../routing/paths';
-import { navigate } from '../routing/router';
 import { createBody, EMPTY_PERSONA_FORM, type PersonaFormValues } from './persona-form-values';
 import { PersonaForm } from './persona-form.component';
 

@@ -5,11 +5,9 @@ import { formatDateTime } from '../common/dates';
 import { listAddress, readListQuery } from '../common/list-query';
 import { PageHeading } from '../common/page-heading.component';
 import { Pager } from '../common/pager.component';
-import { ProblemAlert } from '../common/problem-alert.component';
+import { Link, navigate, ProblemAlert } from '@teamfit/web-ui';
 import { useOutcome } from '../common/use-outcome';
-import { Link } from '../routing/link.component';
 import { PATHS, personaPath } from '../routing/paths';
-import { navigate } from '../routing/router';
 import { isPersonaStatus, PERSONA_STATUSES, personaName, signInAddressOf, STATUS_WORDS } from './persona-words';
 
 const FILTERS = ['search', 'role', 'status'] as const;

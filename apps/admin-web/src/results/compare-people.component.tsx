@@ -1,7 +1,7 @@
 import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useState } from 'react';
 import { attempt, useConsole } from '../app/console-context';
-import { ProblemAlert } from '../common/problem-alert.component';
+import { ProblemAlert } from '@teamfit/web-ui';
 import { ScoreBar } from '../charts/score-bar.component';
 import { DimensionGroups } from './dimension-groups.component';
 import { categoryWords } from './report-model';

@@ -1,7 +1,7 @@
 import type { Schemas } from '@teamfit/api-client';
 import { type FormEvent, useState } from 'react';
 import { attempt, type Outcome, useConsole } from '../app/console-context';
-import { ProblemAlert } from '../common/problem-alert.component';
+import { ProblemAlert } from '@teamfit/web-ui';
 import { personaName, signInAddressOf } from '../personas/persona-words';
 
 const RESULTS = 10;

@@ -4,11 +4,9 @@ import { attempt, useConsole } from '../app/console-context';
 import { listAddress, readListQuery, totalCountOf } from '../common/list-query';
 import { PageHeading } from '../common/page-heading.component';
 import { Pager } from '../common/pager.component';
-import { ProblemAlert } from '../common/problem-alert.component';
+import { Link, navigate, ProblemAlert } from '@teamfit/web-ui';
 import { useOutcome } from '../common/use-outcome';
-import { Link } from '../routing/link.component';
 import { PATHS, teamPath } from '../routing/paths';
-import { navigate } from '../routing/router';
 
 export const TEAMS_PER_PAGE = 20;
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { QuestionnairePage } from '../evaluation/questionnaire.page';
-import { Link } from '../routing/link.component';
-import { useLocationKey } from '../routing/router';
+import { Link, useLocationKey } from '@teamfit/web-ui';
 import { emailFromFragment, matchRoute, needsSignIn, type Route } from '../routing/routes';
 import { ServiceRequestPage } from '../service-requests/service-request.page';
 import { ServiceRequestsPage } from '../service-requests/service-requests.page';

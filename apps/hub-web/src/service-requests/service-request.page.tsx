@@ -2,8 +2,7 @@ import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { attempt, useHub } from '../app/hub-context';
 import { PageHeading } from '../common/page-heading.component';
-import { ProblemAlert } from '../common/problem-alert.component';
-import { Link } from '../routing/link.component';
+import { Link, ProblemAlert } from '@teamfit/web-ui';
 import { dateWords, kindWords, statusWords, takesReplies } from './service-request-words';
 
 /** One of the persona's requests: its state, the conversation, a reply, and confirming a solution. */

@@ -2,9 +2,7 @@ import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { attempt, useHub } from '../app/hub-context';
 import { PageHeading } from '../common/page-heading.component';
-import { ProblemAlert } from '../common/problem-alert.component';
-import { Link } from '../routing/link.component';
-import { navigate } from '../routing/router';
+import { Link, navigate, ProblemAlert } from '@teamfit/web-ui';
 import { serviceRequestPath } from '../routing/routes';
 import { dateWords, KINDS, kindWords, statusWords } from './service-request-words';
 
