@@ -190,6 +190,19 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
   const mailsTo = (email: string) => smtp.messages.filter((message) => message.to.includes(email)).length;
   const focusedText = (on: Page) =>
     inPage<string>(on, "`${document.activeElement?.tagName ?? ''}:${document.activeElement?.textContent ?? ''}`");
+  /**
+   * The focused element once the page has moved the focus to a new page's heading, which happens
+   * right after the heading is drawn: waits up to five seconds for the expected one, then answers
+   * what has the focus (and the assertion names it).
+   */
+  const focusOnceMoved = async (on: Page, expected: string): Promise<string> => {
+    for (let tries = 0; tries < 50; tries += 1) {
+      const text = await focusedText(on);
+      if (text === expected) return text;
+      await sleep(100);
+    }
+    return focusedText(on);
+  };
   const heading = (on: Page, name: string | RegExp) => on.getByRole('heading', { level: 1, name }).waitFor();
   /** The names in the first column of the page's table, as the rows show them. */
   const rowNames = (on: Page) => on.locator('tbody th').allTextContents();
@@ -221,7 +234,7 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
 
     await heading(page, 'Ada Lovelace');
     expect(page.url()).toBe(address);
-    expect(await focusedText(page)).toBe('H1:Ada Lovelace');
+    expect(await focusOnceMoved(page, 'H1:Ada Lovelace')).toBe('H1:Ada Lovelace');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(
       expect.arrayContaining(['Personas', 'Teams']),
     );
@@ -426,7 +439,7 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
     await tabTo('nav[aria-label="Main"] a[href="/personas"]', 'Shift+Tab');
     await press('Enter');
     await heading(narrow, 'Personas');
-    expect(await focusedText(narrow)).toBe('H1:Personas');
+    expect(await focusOnceMoved(narrow, 'H1:Personas')).toBe('H1:Personas');
     expect(await narrow.getByRole('link', { name: 'Personas', exact: true }).getAttribute('aria-current')).toBe('page');
 
     await tabTo('#persona-search');
@@ -436,7 +449,7 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
     await tabTo(`a[href="/personas/${paged[6]?.id ?? ''}"]`);
     await press('Enter');
     await heading(narrow, `P07 ${MARKER}`);
-    expect(await focusedText(narrow)).toBe(`H1:P07 ${MARKER}`);
+    expect(await focusOnceMoved(narrow, `H1:P07 ${MARKER}`)).toBe(`H1:P07 ${MARKER}`);
     await expectAccessible(narrow, 'persona on a narrow screen');
 
     // Signing out ends the session on the platform too: its refresh token is refused afterwards.
