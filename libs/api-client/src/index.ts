@@ -1,3 +1,4 @@
+export { attempt, createAppSession, type AppSession, type Outcome } from './app-session';
 export { createApiClient, refresherFor, sessionMiddleware, type ApiClientOptions, type PlatformClient, type Schemas } from './api-client';
 export { describeProblem, networkProblem, problemOf, retryAfterSeconds, type ApiProblem } from './api-problem';
 export { base64Url, createPkcePair, s256, type PkcePair, type WebCrypto } from './pkce';

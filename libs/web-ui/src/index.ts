@@ -6,3 +6,4 @@ export { createPageHeading, type PageHeadingOptions, type PageHeadingProps } fro
 export { ProblemAlert } from './problem-alert.component';
 export { navigate, useLocationKey } from './router';
 export { SignInForm, type SignInFormProps } from './sign-in-form.component';
+export { tabSessionStore } from './tab-session-store';

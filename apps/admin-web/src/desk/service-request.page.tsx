@@ -1,4 +1,4 @@
-import { TableScroll } from '../charts/table-scroll.component';
+import { TableScroll } from '../common/table-scroll.component';
 import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useRef, useState } from 'react';
 import { attempt, type Outcome, useConsole } from '../app/console-context';

@@ -12,6 +12,7 @@ import { InvitePanel } from './invite-panel.component';
 import { accessBody, formValuesOf, type PersonaFormValues, updateBody } from './persona-form-values';
 import { PersonaForm } from './persona-form.component';
 import { EVALUATION_STATUS_WORDS, personaName, ROLE_WORDS, signInAddressOf, STATUS_WORDS } from './persona-words';
+import { TableScroll } from '../common/table-scroll.component';
 
 type Persona = Schemas['PersonaDto'];
 
@@ -124,7 +125,7 @@ function PersonaDetails({ persona, onChanged }: { persona: Persona; onChanged: (
       ) : evaluations.outcome.data.items.length === 0 ? (
         <p>No evaluation yet. Invite the persona to a questionnaire below.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="Evaluations" tabIndex={0}>
+        <TableScroll label="Evaluations">
           <table>
             <thead>
               <tr>
@@ -163,7 +164,7 @@ function PersonaDetails({ persona, onChanged }: { persona: Persona; onChanged: (
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <InvitePanel persona={persona} teams={teams} onInvited={reloadEvaluations} />

@@ -9,6 +9,7 @@ import { Link, navigate, ProblemAlert } from '@teamfit/web-ui';
 import { useOutcome } from '../common/use-outcome';
 import { PATHS, personaPath } from '../routing/paths';
 import { isPersonaStatus, PERSONA_STATUSES, personaName, signInAddressOf, STATUS_WORDS } from './persona-words';
+import { TableScroll } from '../common/table-scroll.component';
 
 const FILTERS = ['search', 'role', 'status'] as const;
 export const PERSONAS_PER_PAGE = 20;
@@ -113,7 +114,7 @@ function PersonaTable({ result, filtered }: { result: Schemas['PersonaPageDto'];
     <>
       <p role="status">{count}</p>
       {result.personas.length > 0 ? (
-        <div className="table-scroll" role="region" aria-label="Personas" tabIndex={0}>
+        <TableScroll label="Personas">
           <table>
             <thead>
               <tr>
@@ -138,7 +139,7 @@ function PersonaTable({ result, filtered }: { result: Schemas['PersonaPageDto'];
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </>
   );

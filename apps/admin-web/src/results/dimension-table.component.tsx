@@ -1,4 +1,4 @@
-import { TableScroll } from '../charts/table-scroll.component';
+import { TableScroll } from '../common/table-scroll.component';
 import { numberWords } from '../charts/chart-scale';
 import { categoryWords, type DimensionRow } from './report-model';
 

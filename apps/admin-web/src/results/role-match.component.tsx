@@ -1,4 +1,4 @@
-import { TableScroll } from '../charts/table-scroll.component';
+import { TableScroll } from '../common/table-scroll.component';
 import type { Schemas } from '@teamfit/api-client';
 import { numberWords } from '../charts/chart-scale';
 import { ScoreBar } from '../charts/score-bar.component';

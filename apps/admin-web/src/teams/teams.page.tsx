@@ -7,6 +7,7 @@ import { Pager } from '../common/pager.component';
 import { Link, navigate, ProblemAlert } from '@teamfit/web-ui';
 import { useOutcome } from '../common/use-outcome';
 import { PATHS, teamPath } from '../routing/paths';
+import { TableScroll } from '../common/table-scroll.component';
 
 export const TEAMS_PER_PAGE = 20;
 
@@ -34,7 +35,7 @@ export function TeamsPage() {
             {total} {total === 1 ? 'team' : 'teams'}
           </p>
           {loaded.outcome.data.length > 0 ? (
-            <div className="table-scroll" role="region" aria-label="Teams" tabIndex={0}>
+            <TableScroll label="Teams">
               <table>
                 <thead>
                   <tr>
@@ -53,7 +54,7 @@ export function TeamsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : null}
           <Pager
             page={query.page}

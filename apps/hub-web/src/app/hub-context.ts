@@ -1,39 +1,14 @@
-import {
-  createApiClient,
-  networkProblem,
-  type ApiProblem,
-  type PlatformClient,
-  problemOf,
-  SignInFlow,
-  type SessionStore,
-  TokenSession,
-} from '@teamfit/api-client';
+import { type AppSession, createAppSession } from '@teamfit/api-client';
+import { tabSessionStore } from '@teamfit/web-ui';
 import { createContext, useContext } from 'react';
 
-/** What every page of the hub shares: the signed-in state, the typed client and the sign-in steps. */
-export interface Hub {
-  session: TokenSession;
-  client: PlatformClient;
-  signIn: SignInFlow;
-}
+export { attempt, type Outcome } from '@teamfit/api-client';
 
-/** The tab's session storage, when the browser lets the page use it. */
-function tabStore(): SessionStore | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
+/** What every page of the hub shares: the persona's signed-in state, the typed client and the sign-in steps. */
+export type Hub = AppSession;
 
 export function createHub(apiBaseUrl: string): Hub {
-  const session = new TokenSession({ kind: 'persona', store: tabStore() });
-  return {
-    session,
-    client: createApiClient({ baseUrl: apiBaseUrl, session }),
-    // The sign-in steps carry their own tokens: a client without the session's.
-    signIn: new SignInFlow(createApiClient({ baseUrl: apiBaseUrl }), session),
-  };
+  return createAppSession('persona', apiBaseUrl, tabSessionStore());
 }
 
 export const HubContext = createContext<Hub | null>(null);
@@ -42,27 +17,4 @@ export function useHub(): Hub {
   const hub = useContext(HubContext);
   if (!hub) throw new Error('useHub outside HubContext');
   return hub;
-}
-
-export type Outcome<T> = { ok: true; data: T } | { ok: false; problem: ApiProblem };
-
-/**
- * One call of the typed client as an outcome a page can show. A refusal after the session ended
- * (its renewal was refused) is an expired session, whatever the status.
- */
-export async function attempt<T>(
-  session: TokenSession,
-  call: () => Promise<{ data?: T; error?: unknown; response: Response }>,
-): Promise<Outcome<T>> {
-  try {
-    const { data, error, response } = await call();
-    if (response.ok) return { ok: true, data: data as T };
-    const problem = problemOf(response, error);
-    if ((response.status === 401 || response.status === 403) && !session.signedIn) {
-      return { ok: false, problem: { ...problem, kind: 'session-expired' } };
-    }
-    return { ok: false, problem };
-  } catch (error) {
-    return { ok: false, problem: networkProblem(error) };
-  }
 }
