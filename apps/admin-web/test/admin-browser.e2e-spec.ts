@@ -12,13 +12,13 @@
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { freePort } from '@teamfit/gateway';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
-import { mailPartText, otpFromMail, type ReceivedMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
+import { mailPartText, otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { type RunningWebApp, startWebAppServer } from '@teamfit/web-host';
+import { expectAccessible, focusedText, focusOnceMoved, inPage, nextMail as nextMailTo } from '@teamfit/web-host/testing';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import request from 'supertest';
 import { authAppModule } from '../../auth/src/auth-app.module';
@@ -29,31 +29,12 @@ import { profileAppModule } from '../../profile/src/profile-app.module';
 const ROOT = path.resolve(__dirname, '../../..');
 const BUILT_ADMIN = path.join(ROOT, 'dist/apps/admin-web');
 const CHROMIUM = '/usr/bin/chromium';
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const ADMIN_EMAIL = 'console-admin@teamfit.test';
 const SESSION_KEY = 'teamfit.account.session';
 /** The last name every persona of the paging set shares, and nobody else's. */
 const MARKER = 'Pagewell';
 const PAGED = 23;
 const PER_PAGE = 20;
-
-/**
- * An expression evaluated in the page. Written as text: this file is compiled for Node, without
- * the DOM's types, and what runs in the page is the browser's business.
- */
-const inPage = <T>(page: Page, expression: string): Promise<T> => page.evaluate<T>(expression);
-
-/** axe-core's run on the whole page, as a list of violations. */
-const AXE_RUN = `(async () => {
-  const result = await window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-  });
-  return result.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-})()`;
 
 interface PersonaBody {
   id: string;
@@ -166,43 +147,8 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
     return context;
   };
 
-  /** axe-core on the page as it is: no serious or critical violation of WCAG 2.x A/AA. */
-  const expectAccessible = async (on: Page, label: string) => {
-    // Evaluated through the DevTools protocol: a script tag would be refused by the page's CSP.
-    if (!(await inPage<boolean>(on, "'axe' in window"))) await on.evaluate(AXE_SOURCE);
-    const violations = await inPage<Array<{ id: string; impact: string; targets: string[] }>>(on, AXE_RUN);
-    expect({
-      label,
-      violations: violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-    }).toEqual({ label, violations: [] });
-  };
-
-  /** The next e-mail to `email` after `before` e-mails had arrived. */
-  const nextMail = async (email: string, before: number): Promise<ReceivedMail> => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const mail = smtp.messages.filter((message) => message.to.includes(email))[before];
-      if (mail) return mail;
-      if (Date.now() > deadline) throw new Error(`no new e-mail to ${email}`);
-      await sleep(25);
-    }
-  };
+  const nextMail = (email: string, before: number) => nextMailTo(smtp, email, before);
   const mailsTo = (email: string) => smtp.messages.filter((message) => message.to.includes(email)).length;
-  const focusedText = (on: Page) =>
-    inPage<string>(on, "`${document.activeElement?.tagName ?? ''}:${document.activeElement?.textContent ?? ''}`");
-  /**
-   * The focused element once the page has moved the focus to a new page's heading, which happens
-   * right after the heading is drawn: waits up to five seconds for the expected one, then answers
-   * what has the focus (and the assertion names it).
-   */
-  const focusOnceMoved = async (on: Page, expected: string): Promise<string> => {
-    for (let tries = 0; tries < 50; tries += 1) {
-      const text = await focusedText(on);
-      if (text === expected) return text;
-      await sleep(100);
-    }
-    return focusedText(on);
-  };
   const heading = (on: Page, name: string | RegExp) => on.getByRole('heading', { level: 1, name }).waitFor();
   /** The names in the first column of the page's table, as the rows show them. */
   const rowNames = (on: Page) => on.locator('tbody th').allTextContents();
@@ -234,7 +180,7 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
 
     await heading(page, 'Ada Lovelace');
     expect(page.url()).toBe(address);
-    expect(await focusOnceMoved(page, 'H1:Ada Lovelace')).toBe('H1:Ada Lovelace');
+    expect(await focusOnceMoved(page, (text) => text === 'H1:Ada Lovelace')).toBe('H1:Ada Lovelace');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(
       expect.arrayContaining(['Personas', 'Teams']),
     );
@@ -439,7 +385,7 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
     await tabTo('nav[aria-label="Main"] a[href="/personas"]', 'Shift+Tab');
     await press('Enter');
     await heading(narrow, 'Personas');
-    expect(await focusOnceMoved(narrow, 'H1:Personas')).toBe('H1:Personas');
+    expect(await focusOnceMoved(narrow, (text) => text === 'H1:Personas')).toBe('H1:Personas');
     expect(await narrow.getByRole('link', { name: 'Personas', exact: true }).getAttribute('aria-current')).toBe('page');
 
     await tabTo('#persona-search');
@@ -449,7 +395,7 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
     await tabTo(`a[href="/personas/${paged[6]?.id ?? ''}"]`);
     await press('Enter');
     await heading(narrow, `P07 ${MARKER}`);
-    expect(await focusOnceMoved(narrow, `H1:P07 ${MARKER}`)).toBe(`H1:P07 ${MARKER}`);
+    expect(await focusOnceMoved(narrow, (text) => text === `H1:P07 ${MARKER}`)).toBe(`H1:P07 ${MARKER}`);
     await expectAccessible(narrow, 'persona on a narrow screen');
 
     // Signing out ends the session on the platform too: its refresh token is refused afterwards.

@@ -11,8 +11,9 @@ import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
 import { mailPartText, otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { type RunningWebApp, startWebAppServer } from '@teamfit/web-host';
+import { expectAccessible as expectPageAccessible, inPage } from '@teamfit/web-host/testing';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
@@ -26,7 +27,6 @@ import { profileAppModule } from '../../profile/src/profile-app.module';
 const ROOT = path.resolve(__dirname, '../../..');
 const BUILT_CONSOLE = path.join(ROOT, 'dist/apps/admin-web');
 const CHROMIUM = '/usr/bin/chromium';
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const ADMIN_EMAIL = 'desk.admin@teamfit.test';
 
 interface Dimension {
@@ -50,19 +50,6 @@ interface Person {
 
 /** A number as the console prints it: at most two decimals, "none" without one. */
 const shown = (value: number | null) => (value === null ? 'none' : String(Math.round(value * 100) / 100));
-
-const inPage = <T>(page: Page, expression: string): Promise<T> => page.evaluate<T>(expression);
-
-const AXE_RUN = `(async () => {
-  const result = await window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-  });
-  return result.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-})()`;
 
 describe('the admin console in a real browser: results, team insight, the support desk', () => {
   const tokens = new TestTokens();
@@ -196,19 +183,7 @@ describe('the admin console in a real browser: results, team insight, the suppor
     expect(problems.splice(0)).toEqual([]);
   });
 
-  /** axe-core on the page as it is: no serious or critical violation of WCAG 2.x A/AA. */
-  const expectAccessible = async (label: string) => {
-    // Evaluated through the DevTools protocol: a script tag would be refused by the page's CSP.
-    if (!(await inPage<boolean>(page, "'axe' in window"))) await page.evaluate(AXE_SOURCE);
-    const violations = await inPage<Array<{ id: string; impact: string; targets: string[] }>>(page, AXE_RUN);
-    expect({
-      label,
-      violations: violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-    }).toEqual({
-      label,
-      violations: [],
-    });
-  };
+  const expectAccessible = (label: string) => expectPageAccessible(page, label);
 
   /** Where the keyboard's focus is, and whether it is shown (the console's 3px outline on `:focus-visible`). */
   const expectFocusShownOn = async (target: Locator, label: string) => {

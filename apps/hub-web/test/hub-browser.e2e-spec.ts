@@ -12,11 +12,12 @@
 import { createTestDatabase, type TestDatabase } from '@teamfit/database/testing';
 import { freePort } from '@teamfit/gateway';
 import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
-import { mailPartText, otpFromMail, type ReceivedMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
+import { mailPartText, otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { type RunningWebApp, startWebAppServer } from '@teamfit/web-host';
+import { expectAccessible, focusedText, focusOnceMoved, inPage, nextMail as nextMailTo } from '@teamfit/web-host/testing';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -28,7 +29,6 @@ import { profileAppModule } from '../../profile/src/profile-app.module';
 const ROOT = path.resolve(__dirname, '../../..');
 const BUILT_HUB = path.join(ROOT, 'dist/apps/hub-web');
 const CHROMIUM = '/usr/bin/chromium';
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TOTAL = 104;
 const HALF = 52;
 
@@ -43,24 +43,6 @@ interface Candidate {
 /** The value a candidate gives the question at a position: every value of the scale comes up. */
 const valueAt = (position: number) => (position % 5) + 1;
 const questionHeading = (position: number) => new RegExp(`^Question ${position} of ${TOTAL}\\b`);
-
-/**
- * An expression evaluated in the page. Written as text: this file is compiled for Node, without
- * the DOM's types, and what runs in the page is the browser's business.
- */
-const inPage = <T>(page: Page, expression: string): Promise<T> => page.evaluate<T>(expression);
-
-/** axe-core's run on the whole page, as a list of violations. */
-const AXE_RUN = `(async () => {
-  const result = await window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-  });
-  return result.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-})()`;
 
 describe('the hub in a real browser: sign-in, the questionnaire, resuming, the keyboard alone, support', () => {
   const tokens = new TestTokens();
@@ -161,20 +143,6 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
     return context;
   };
 
-  /** axe-core on the page as it is: no serious or critical violation of WCAG 2.x A/AA. */
-  const expectAccessible = async (page: Page, label: string) => {
-    // Evaluated through the DevTools protocol: a script tag would be refused by the page's CSP.
-    if (!(await inPage<boolean>(page, "'axe' in window"))) await page.evaluate(AXE_SOURCE);
-    const violations = await inPage<Array<{ id: string; impact: string; targets: string[] }>>(page, AXE_RUN);
-    expect({
-      label,
-      violations: violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-    }).toEqual({
-      label,
-      violations: [],
-    });
-  };
-
   /** Nothing scrolls sideways: the page reflows to the viewport's width. */
   const expectNoSidewaysScroll = async (page: Page, label: string) => {
     const widths = await inPage<{ content: number; viewport: number }>(
@@ -184,34 +152,9 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
     expect({ label, fits: widths.content <= widths.viewport, widths }).toEqual({ label, fits: true, widths });
   };
 
-  /** The next e-mail to `email` after `before` e-mails had arrived. */
-  const nextMail = async (email: string, before: number): Promise<ReceivedMail> => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const mail = smtp.messages.filter((message) => message.to.includes(email))[before];
-      if (mail) return mail;
-      if (Date.now() > deadline) throw new Error(`no new e-mail to ${email}`);
-      await sleep(25);
-    }
-  };
+  const nextMail = (email: string, before: number) => nextMailTo(smtp, email, before);
   const nextCode = async (email: string, before: number): Promise<string> => otpFromMail(await nextMail(email, before));
   const mailsTo = (email: string) => smtp.messages.filter((message) => message.to.includes(email)).length;
-
-  const focusedText = (page: Page) =>
-    inPage<string>(page, "`${document.activeElement?.tagName ?? ''}:${document.activeElement?.textContent ?? ''}`");
-  /**
-   * The focused element once the page has moved the focus: the app focuses a new question's heading
-   * right after it is drawn, so the heading can be visible a moment before it has the focus. Waits
-   * up to five seconds for a match, then answers what has the focus (and the assertion names it).
-   */
-  const focusOnceMoved = async (page: Page, expected: RegExp): Promise<string> => {
-    for (let tries = 0; tries < 50; tries += 1) {
-      const text = await focusedText(page);
-      if (expected.test(text)) return text;
-      await sleep(100);
-    }
-    return focusedText(page);
-  };
 
   const paceAnswers = async () => {
     const wait = lastAnswerAt + 110 - Date.now();
@@ -344,7 +287,7 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
     for (let position = 1; position <= TOTAL; position += 1) {
       // Focus is on the new question's heading; the next Tab lands on the group's first answer.
       const heading = new RegExp(`^H2:Question ${position} of ${TOTAL}`);
-      expect(await focusOnceMoved(page, heading)).toMatch(heading);
+      expect(await focusOnceMoved(page, (text) => heading.test(text))).toMatch(heading);
       await press('Tab');
       const value = valueAt(position);
       await press('Space');

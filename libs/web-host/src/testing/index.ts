@@ -1,0 +1,1 @@
+export { expectAccessible, focusedText, focusOnceMoved, inPage, nextMail } from './browser-kit';
