@@ -46,6 +46,10 @@ const CALLS: Readonly<Record<string, (fx: Fixtures) => Call>> = {
   'GET /evaluation/evaluation/{id}/questions': (fx) => ({ path: { id: fx.evaluation } }),
   'POST /evaluation/evaluation/{id}/team-match': (fx) => ({ path: { id: fx.evaluation }, body: {} }),
   'POST /evaluation/evaluation/{id}/compare-team': (fx) => ({ path: { id: fx.evaluation }, body: { algorithmTeamId: fx.otherTeam } }),
+  // Incomplete: past the access rules it is a 409, which the rule counts as allowed.
+  'GET /evaluation/evaluation/{id}/explanation': (fx) => ({ path: { id: fx.evaluation } }),
+  // The first questionnaire version of the matrix's own database: its evaluations fixed it.
+  'GET /evaluation/reports/item-statistics': () => ({ query: 'questionnaireVersionId=1' }),
 };
 
 /**

@@ -289,6 +289,8 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'POST /evaluation/evaluation/{id}/team-match': PERSONA_OWNED_READ,
   'POST /evaluation/evaluation/{id}/compare-team': OWN_TEAM_ONLY_FOR_PERSONAS,
   'POST /evaluation/evaluation/{id}/invitation': ADMIN_ONLY,
+  'GET /evaluation/evaluation/{id}/explanation': PERSONA_DATA,
+  'GET /evaluation/reports/item-statistics': ADMIN_ONLY,
   'GET /evaluation/health': PUBLIC,
   'GET /evaluation/health/ready': PUBLIC,
   'GET /evaluation/_ping': PUBLIC,

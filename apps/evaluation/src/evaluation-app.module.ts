@@ -9,8 +9,10 @@ import { RolesModule } from './algorithm/roles/roles.module';
 import { TeamsModule } from './algorithm/teams/teams.module';
 import { UserRecordsModule } from './algorithm/user-records/user-records.module';
 import { EvaluationsModule } from './evaluations/evaluations.module';
+import { ExplanationsModule } from './explanations/explanations.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { EvaluationPrivacyModule } from './privacy/evaluation-privacy.module';
+import { ReportsModule } from './reports/reports.module';
 import openApiMetadata from './openapi.metadata';
 
 @Module({})
@@ -35,6 +37,8 @@ export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAp
       LookupsModule,
       EvaluationsModule,
       InvitationsModule,
+      ExplanationsModule,
+      ReportsModule,
       EvaluationPrivacyModule,
     ],
     clock: options.now,

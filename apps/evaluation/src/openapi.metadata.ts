@@ -10,16 +10,20 @@ import * as dto6 from './evaluations/comparison-response.dto';
 import * as dto7 from './evaluations/evaluation-response.dto';
 import * as dto8 from './evaluations/evaluation.dto';
 import * as dto9 from './evaluations/shortlist.dto';
-import * as dto10 from './invitations/evaluation-invitation.dto';
-import * as dto11 from '@teamfit/evaluations';
+import * as dto10 from './explanations/evaluation-explanation.dto';
+import * as dto11 from './invitations/evaluation-invitation.dto';
+import * as dto12 from './reports/item-statistics.dto';
+import * as dto13 from '@teamfit/evaluations';
 
 export default async () => {
     const t = {
         "./algorithm/role-specifications/role-specification.dto": dto1,
         "./evaluations/evaluation-response.dto": dto7,
-        "@teamfit/evaluations": dto11,
+        "@teamfit/evaluations": dto13,
         "./evaluations/comparison-response.dto": dto6,
-        "./evaluations/shortlist.dto": dto9
+        "./evaluations/shortlist.dto": dto9,
+        "./explanations/evaluation-explanation.dto": dto10,
+        "./reports/item-statistics.dto": dto12
     };
     return {
         "@nestjs/swagger": {
@@ -115,7 +119,27 @@ export default async () => {
                         "TeamSimulationDto": { algorithmTeamId: { required: true, type: () => Number }, teamName: { required: true, type: () => String }, questionnaireVersionId: { required: true, type: () => Number, nullable: true }, before: { required: true, type: () => t["./evaluations/shortlist.dto"].TeamProfileDto }, after: { required: true, type: () => t["./evaluations/shortlist.dto"].TeamProfileDto }, members: { required: true, type: () => [t["./evaluations/shortlist.dto"].SimulatedMemberDto] } }
                     }],
                 [dto10, {
+                        "ExplanationGroupDto": { id: { required: true, type: () => Number }, name: { required: true, type: () => String }, scoreType: { required: true, enum: ["SUPPLEMENTARY", "COMPLEMENTARY", "TOP_TEN", "INDIVIDUAL_SUPPLEMENTARY", "CONFLICT", "MAX_MEAN", "MIN_MEAN", "GROUP_AVERAGE"] }, weight: { required: true, type: () => Number, nullable: true } },
+                        "ExplanationQuestionDto": { id: { required: true, type: () => Number }, groupId: { required: true, type: () => Number }, order: { required: true, type: () => Number, nullable: true }, reverseScore: { required: true, type: () => Boolean }, faking: { required: true, type: () => Boolean }, metadata: { required: true, type: () => String, nullable: true } },
+                        "ExplanationQuestionnaireDto": { id: { required: true, type: () => Number }, groups: { required: true, type: () => [t["./explanations/evaluation-explanation.dto"].ExplanationGroupDto] }, questions: { required: true, type: () => [t["./explanations/evaluation-explanation.dto"].ExplanationQuestionDto] } },
+                        "ExplanationAnswerDto": { questionId: { required: true, type: () => Number }, value: { required: true, type: () => Number }, timeTaken: { required: true, type: () => Number } },
+                        "ExplainedProfileDto": { evaluationId: { required: true, type: () => String }, questionnaireVersionId: { required: true, type: () => Number } },
+                        "ExplanationTeamDto": { teamSize: { required: true, type: () => Number }, profiles: { required: true, type: () => [t["./explanations/evaluation-explanation.dto"].ExplainedProfileDto] } },
+                        "MemberLevelsDto": { values: { required: true, type: () => [Number] }, counts: { required: true, type: () => [Number] } },
+                        "ExplanationSubGroupDto": { name: { required: true, type: () => String }, memberLevels: { required: true, type: () => t["./explanations/evaluation-explanation.dto"].MemberLevelsDto } },
+                        "ExplanationItemTotalDto": { questionId: { required: true, type: () => Number }, sum: { required: true, type: () => Number }, count: { required: true, type: () => Number } },
+                        "ExplanationTeamInputsDto": { memberLevels: { required: true, type: () => t["./explanations/evaluation-explanation.dto"].MemberLevelsDto }, subGroups: { required: true, type: () => [t["./explanations/evaluation-explanation.dto"].ExplanationSubGroupDto] }, items: { required: true, type: () => [t["./explanations/evaluation-explanation.dto"].ExplanationItemTotalDto] } },
+                        "ExplanationDimensionDto": { questionGroupId: { required: true, type: () => Number }, name: { required: true, type: () => String }, scoreType: { required: true, enum: ["SUPPLEMENTARY", "COMPLEMENTARY", "TOP_TEN", "INDIVIDUAL_SUPPLEMENTARY", "CONFLICT", "MAX_MEAN", "MIN_MEAN", "GROUP_AVERAGE"] }, candidateLevel: { required: true, type: () => Number, nullable: true }, team: { required: true, type: () => t["./explanations/evaluation-explanation.dto"].ExplanationTeamInputsDto }, weightPercentage: { required: true, type: () => Number }, scorePercentage: { required: true, type: () => Number }, contribution: { required: true, type: () => Number } },
+                        "EvaluationExplanationDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, teamId: { required: true, type: () => Number }, completedAt: { required: true, type: () => String }, scoringVersion: { required: true, type: () => String }, questionnaireVersion: { required: true, type: () => t["./explanations/evaluation-explanation.dto"].ExplanationQuestionnaireDto }, answers: { required: true, type: () => [t["./explanations/evaluation-explanation.dto"].ExplanationAnswerDto] }, team: { required: true, type: () => t["./explanations/evaluation-explanation.dto"].ExplanationTeamDto }, dimensions: { required: true, type: () => [t["./explanations/evaluation-explanation.dto"].ExplanationDimensionDto] }, result: { required: true, type: () => t["@teamfit/evaluations"].EvaluationResultsDto } }
+                    }],
+                [dto11, {
                         "EvaluationInvitationDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, invitedAt: { required: true, type: () => String }, link: { required: true, type: () => String } }
+                    }],
+                [dto12, {
+                        "ItemStatisticsQuery": { questionnaireVersionId: { required: true, type: () => Number } },
+                        "ItemStatisticsItemDto": { questionId: { required: true, type: () => Number }, reverseScored: { required: true, type: () => Boolean }, mean: { required: true, type: () => Number, nullable: true }, standardDeviation: { required: true, type: () => Number, nullable: true }, correctedItemTotalCorrelation: { required: true, type: () => Number, nullable: true }, flag: { required: true, type: () => Boolean }, reason: { required: true, type: () => String, nullable: true } },
+                        "ItemStatisticsDimensionDto": { questionGroupId: { required: true, type: () => Number }, name: { required: true, type: () => String }, scoreType: { required: true, enum: ["SUPPLEMENTARY", "COMPLEMENTARY", "TOP_TEN", "INDIVIDUAL_SUPPLEMENTARY", "CONFLICT", "MAX_MEAN", "MIN_MEAN", "GROUP_AVERAGE"] }, n: { required: true, type: () => Number }, k: { required: true, type: () => Number }, cronbachAlpha: { required: true, type: () => Number, nullable: true }, reason: { required: true, type: () => String, nullable: true }, items: { required: true, type: () => [t["./reports/item-statistics.dto"].ItemStatisticsItemDto] } },
+                        "ItemStatisticsReportDto": { questionnaireVersionId: { required: true, type: () => Number }, evaluations: { required: true, type: () => Number }, minimumEvaluations: { required: true, type: () => Number }, flagBelow: { required: true, type: () => Number }, dimensions: { required: true, type: () => [t["./reports/item-statistics.dto"].ItemStatisticsDimensionDto] } }
                     }]
             ]
         }

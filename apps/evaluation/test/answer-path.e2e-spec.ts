@@ -9,6 +9,7 @@ import { type AnswerWriter, EvaluationRepository } from '../src/evaluations/eval
 import { evaluationAppModule } from '../src/evaluation-app.module';
 import { PersonaFactory } from '../../profile/test/persona.fixture';
 import { seedSmallQuestionnaire } from './small-questionnaire.fixture';
+import { expectEveryExplanationRecomputes } from './explanation.fixture';
 
 const ANY: AnswerWriter = { everyPersona: true, personaId: null };
 const NOBODY: AnswerWriter = { everyPersona: false, personaId: null };
@@ -294,5 +295,8 @@ describe('the answer path', () => {
 
   it('is no stamp at all for a team that does not exist', async () => {
     await expect(repository.teamStamp(2_000_000_000, member)).resolves.toBeUndefined();
+  });
+  it("every completed evaluation's explanation recomputes its stored result exactly (explanation.fixture.ts)", async () => {
+    expect(await expectEveryExplanationRecomputes(service.url, database.url, tokens.admin())).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,7 @@ import request from 'supertest';
 import { evaluationAppModule } from '../src/evaluation-app.module';
 import { PersonaFactory } from '../../profile/test/persona.fixture';
 import { seedSmallQuestionnaire } from './small-questionnaire.fixture';
+import { expectEveryExplanationRecomputes } from './explanation.fixture';
 
 /** The small questionnaire (small-questionnaire.fixture.ts), its numbers computed by hand below. */
 interface Fixture {
@@ -536,5 +537,8 @@ describe('the questionnaire flow and its scores', () => {
         'POST /evaluation/compare 200',
       ]),
     );
+  });
+  it("every completed evaluation's explanation recomputes its stored result exactly (explanation.fixture.ts)", async () => {
+    expect(await expectEveryExplanationRecomputes(service.url, database.url, tokens.admin())).toBeGreaterThan(0);
   });
 });

@@ -11,6 +11,7 @@ import { Client } from 'pg';
 import request, { type Response } from 'supertest';
 import { organisationAppModule } from '../../organisation/src/organisation-app.module';
 import { evaluationAppModule } from '../src/evaluation-app.module';
+import { expectEveryExplanationRecomputes } from './explanation.fixture';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -565,5 +566,8 @@ describe('a questionnaire end to end through the gateway, on the seeded 104-ques
     expect(read).toMatchObject({ status: 'complete', results: { overallScore: OWN_TEAM_OVERALL, teamSize: 2 } });
     const rows = await client.query<{ n: string }>('SELECT count(*) AS n FROM evaluation.evaluations');
     expect(rows.rows[0]?.n).toBe('3');
+  });
+  it("every completed evaluation's explanation recomputes its stored result exactly (explanation.fixture.ts)", async () => {
+    expect(await expectEveryExplanationRecomputes(evaluation.url, database.url, tokens.admin())).toBeGreaterThan(0);
   });
 });

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { profileAppModule } from '../../profile/src/profile-app.module';
 import { evaluationAppModule } from '../src/evaluation-app.module';
 import { seedSmallQuestionnaire } from './small-questionnaire.fixture';
+import { expectEveryExplanationRecomputes } from './explanation.fixture';
 
 const HUB = 'https://hub.teamfit.example';
 
@@ -294,5 +295,8 @@ describe('evaluation invitations', () => {
       expect(await invitationRows(id)).toEqual([]);
       expect((await readEvaluation(id)).invitedAt).toBeNull();
     });
+  });
+  it("every completed evaluation's explanation recomputes its stored result exactly (explanation.fixture.ts)", async () => {
+    expect(await expectEveryExplanationRecomputes(evaluation.url, database.url, tokens.admin())).toBeGreaterThan(0);
   });
 });

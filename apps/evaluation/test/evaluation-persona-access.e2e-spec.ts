@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { evaluationAppModule } from '../src/evaluation-app.module';
+import { expectEveryExplanationRecomputes } from './explanation.fixture';
 
 /**
  * Who may change an evaluation and what a persona may compare with: administrators and the
@@ -192,5 +193,8 @@ describe('evaluation access: answers and comparisons', () => {
     await client.query('DELETE FROM evaluation.evaluations WHERE id = $1', [gone]);
     await post(`/evaluation/${gone}/answer`, { questionId: f.q2, value: 4 }, personaToken(f.other)).expect(404);
     await post(`/evaluation/${gone}/answer`, { questionId: f.q2, value: 4 }, own).expect(404);
+  });
+  it("every completed evaluation's explanation recomputes its stored result exactly (explanation.fixture.ts)", async () => {
+    expect(await expectEveryExplanationRecomputes(service.url, database.url, tokens.admin())).toBeGreaterThan(0);
   });
 });

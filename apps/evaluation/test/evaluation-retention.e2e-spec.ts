@@ -7,6 +7,7 @@ import { evaluationAppModule } from '../src/evaluation-app.module';
 import { EvaluationRetentionJob } from '../src/privacy/evaluation-retention.job';
 import { PersonaFactory } from '../../profile/test/persona.fixture';
 import { seedSmallQuestionnaire } from './small-questionnaire.fixture';
+import { expectEveryExplanationRecomputes } from './explanation.fixture';
 
 const OLD = Date.parse('2023-03-01T09:00:00.000Z');
 const RECENT = Date.parse('2026-05-01T09:00:00.000Z');
@@ -210,5 +211,8 @@ describe('the evaluation retention job', () => {
     expect(await job().run()).toMatchObject({ outcome: 'ran', evaluations: 1, answers: 3, scoreProfiles: 1, teams: 1 });
     expect(await exists(evaluations['activeOld'] ?? '')).toBe(false);
     expect(await stored()).toEqual({ evaluations: 4, answers: 10, scoreProfiles: 3 });
+  });
+  it("every completed evaluation's explanation recomputes its stored result exactly (explanation.fixture.ts)", async () => {
+    expect(await expectEveryExplanationRecomputes(service.url, database.url, tokens.admin())).toBeGreaterThan(0);
   });
 });

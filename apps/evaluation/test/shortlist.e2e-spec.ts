@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { evaluationAppModule } from '../src/evaluation-app.module';
+import { expectEveryExplanationRecomputes } from './explanation.fixture';
 
 /**
  * POST /algorithm/teams/:id/shortlist against the running service and a real PostgreSQL. A small
@@ -369,5 +370,8 @@ describe('POST /algorithm/teams/:id/shortlist', () => {
       }
     }
     expect((await shortlist({ limit: 100 }).expect(200)).body.total).toBe(before + names.length);
+  });
+  it("every completed evaluation's explanation recomputes its stored result exactly (explanation.fixture.ts)", async () => {
+    expect(await expectEveryExplanationRecomputes(service.url, database.url, tokens.admin())).toBeGreaterThan(0);
   });
 });

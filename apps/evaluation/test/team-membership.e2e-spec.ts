@@ -5,6 +5,7 @@ import { OrganisationFactory } from '../../organisation/test/organisation.fixtur
 import { PersonaFactory } from '../../profile/test/persona.fixture';
 import { evaluationAppModule } from '../src/evaluation-app.module';
 import { seedSmallQuestionnaire } from './small-questionnaire.fixture';
+import { expectEveryExplanationRecomputes } from './explanation.fixture';
 
 /**
  * A candidate who is a member of the team they are scored against: left out of the team context
@@ -143,5 +144,8 @@ describe('includeMatchUserInTeam: the candidate in their own team context', () =
     ).body.id as number;
     const { results } = await complete(ids.two, solo, [2, 4, 5]);
     expect(results).toMatchObject({ overallScore: 75, teamSize: 1 });
+  });
+  it("every completed evaluation's explanation recomputes its stored result exactly (explanation.fixture.ts)", async () => {
+    expect(await expectEveryExplanationRecomputes(service.url, database.url, tokens.admin())).toBeGreaterThan(0);
   });
 });

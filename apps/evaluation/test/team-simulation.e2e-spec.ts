@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { evaluationAppModule } from '../src/evaluation-app.module';
+import { expectEveryExplanationRecomputes } from './explanation.fixture';
 
 /**
  * POST /algorithm/teams/:id/simulate, every number by hand (docs/scoring.md "What-if team").
@@ -162,5 +163,8 @@ describe('POST /algorithm/teams/:id/simulate', () => {
       [{ removePersonaIds: null }, 'removePersonaIds'],
     ];
     for (const [body, field] of cases) expect(String((await simulate(body).expect(400)).body.message)).toContain(field);
+  });
+  it("every completed evaluation's explanation recomputes its stored result exactly (explanation.fixture.ts)", async () => {
+    expect(await expectEveryExplanationRecomputes(service.url, database.url, tokens.admin())).toBeGreaterThan(0);
   });
 });

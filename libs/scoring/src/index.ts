@@ -43,3 +43,22 @@ export {
 } from './workstyle/team-aggregate';
 export { teamProfile, type TeamDimensionProfile, type TeamProfile } from './workstyle/team-profile';
 export { TeamScorer } from './workstyle/team-scorer';
+export {
+  dimensionContributions,
+  teamFromInputs,
+  teamInputsOf,
+  workstyleFromInputs,
+  type DimensionContribution,
+  type MemberLevels,
+  type TeamDimensionInputs,
+  type TeamInputs,
+  type WorkstyleInputs,
+} from './workstyle/explanation';
+export {
+  ITEM_STATISTICS_MIN_EVALUATIONS,
+  ITEM_TOTAL_FLAG_BELOW,
+  itemStatistics,
+  type DimensionItemStatistics,
+  type ItemStatistic,
+  type ItemStatisticsOptions,
+} from './statistics/item-statistics';

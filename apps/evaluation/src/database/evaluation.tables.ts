@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EvaluationResults, QuestionSet } from '../evaluations/evaluation.types';
+import type { TeamInputs } from '@teamfit/scoring';
+import type { EvaluationResults, ExplainedProfile, QuestionSet } from '../evaluations/evaluation.types';
 import { evaluationSchema } from './pg-schema';
 import { teams } from './algorithm.tables';
 
@@ -145,9 +146,28 @@ export const evaluationScoreProfiles = evaluationSchema.table(
     answerValues: bytea('answer_values').notNull(),
     levels: doublePrecision('levels').array().$type<(number | null)[]>().notNull(),
   },
-  // Each persona's latest profile first: the team context reads the first row per member.
-  (table) => [index('evaluation_score_profiles_latest_idx').on(table.personaId, table.completedAt.desc(), table.evaluationId)],
+  (table) => [
+    // Each persona's latest profile first: the team context reads the first row per member.
+    index('evaluation_score_profiles_latest_idx').on(table.personaId, table.completedAt.desc(), table.evaluationId),
+    // A version's completed evaluations, for its item statistics (GET /reports/item-statistics).
+    index('evaluation_score_profiles_version_idx').on(table.questionnaireVersionId),
+  ],
 );
+
+/**
+ * What a completed evaluation's results were computed from beyond its own answers and version
+ * (docs/fairness.md, "Explanations"), written by the transaction that completes it: the member
+ * profiles of the team context (evaluation and questionnaire version ids, no persona) and the
+ * team's inputs to the formulas (members' levels per dimension and sub-group, TOP_TEN item sums).
+ * Evaluations completed before this table existed have no row (their explanation is a 409).
+ */
+export const evaluationExplanations = evaluationSchema.table('evaluation_explanations', {
+  evaluationId: uuid('evaluation_id')
+    .primaryKey()
+    .references(() => evaluations.id, { onDelete: 'cascade' }),
+  teamProfiles: jsonb('team_profiles').$type<ExplainedProfile[]>().notNull(),
+  teamInputs: jsonb('team_inputs').$type<TeamInputs>().notNull(),
+});
 
 /**
  * Which of a persona's score profiles counts (a member's in a team context, a candidate's in a
@@ -160,3 +180,4 @@ export type QuestionnaireVersionRow = typeof questionnaireVersions.$inferSelect;
 export type EvaluationRow = typeof evaluations.$inferSelect;
 export type EvaluationAnswerRow = typeof evaluationAnswers.$inferSelect;
 export type EvaluationInvitationRow = typeof evaluationInvitations.$inferSelect;
+export type EvaluationExplanationRow = typeof evaluationExplanations.$inferSelect;

@@ -8,13 +8,15 @@ import {
   type EvaluationAnswerRow,
   type EvaluationRow,
   evaluationAnswers,
+  evaluationExplanations,
   evaluationScoreProfiles,
   evaluations,
   type EvaluationStatus,
   latestScoreProfileFirst,
   teams,
 } from '../database/evaluation.schema';
-import type { EvaluationResults } from './evaluation.types';
+import type { TeamInputs } from '@teamfit/scoring';
+import type { EvaluationResults, ExplainedProfile } from './evaluation.types';
 
 export interface EvaluationFilter {
   personaId: string;
@@ -61,6 +63,7 @@ export type EvaluationSummaryRow = Omit<EvaluationRow, 'results' | 'completedAt'
  */
 export interface MemberProfileRow {
   personaId: string;
+  evaluationId: string;
   questionnaireVersionId: number;
   answerValues: Buffer;
   profilesVersion: number;
@@ -214,6 +217,8 @@ interface Completion {
   answerValues: Buffer;
   results: EvaluationResults;
   levels: (number | null)[];
+  /** What the results were computed from beyond the answers and the version (evaluation_explanations). */
+  explanation: { teamProfiles: ExplainedProfile[]; teamInputs: TeamInputs };
 }
 
 /*
@@ -227,6 +232,7 @@ const memberProfilesQuery = (db: Executor) =>
   db
     .selectDistinctOn([evaluationScoreProfiles.personaId], {
       personaId: evaluationScoreProfiles.personaId,
+      evaluationId: evaluationScoreProfiles.evaluationId,
       questionnaireVersionId: evaluationScoreProfiles.questionnaireVersionId,
       answerValues: evaluationScoreProfiles.answerValues,
       profilesVersion:
@@ -313,8 +319,8 @@ const lockForCompletionQuery = (db: Executor) => {
 };
 
 /**
- * The one gateway that writes evaluations, evaluation_answers and evaluation_score_profiles (the
- * completing answer writes all three in one statement): plain rows in, plain rows out. Writes take
+ * The one gateway that writes evaluations, evaluation_answers, evaluation_score_profiles and
+ * evaluation_explanations (the completing answer writes all four in one statement): plain rows in, plain rows out. Writes take
  * the transaction (or the pool) first; reads take the transaction they run in, or else read the
  * replica (scoring inputs that tolerate a little lag) or the primary, as each method says.
  */
@@ -472,12 +478,14 @@ export class EvaluationRepository {
 
   /**
    * The completing answer in one statement, in the caller's transaction, which holds the row lock
-   * (lockForCompletion): the evaluation completed with its results, the answer, and the score profile.
+   * (lockForCompletion): the evaluation completed with its results, the answer, the score profile,
+   * and what the results were computed from (evaluation_explanations, written here too so that a
+   * completed evaluation never lacks it: docs/adr/0084-item-statistics-and-explanations.md).
    */
   async complete(
     tx: Executor,
     evaluation: CompletedEvaluation,
-    { answer, answered, answerValues, results, levels }: Completion,
+    { answer, answered, answerValues, results, levels, explanation }: Completion,
   ): Promise<void> {
     const result = await tx.execute(sql`
       WITH completed AS (
@@ -490,6 +498,9 @@ export class EvaluationRepository {
         INSERT INTO ${evaluationAnswers} (evaluation_id, question_id, value, time_taken, answered_at)
         SELECT id, ${answer.questionId}::int, ${answer.value}::int, ${answer.timeTaken}::int, ${answer.answeredAt}::timestamptz FROM completed
         ON CONFLICT (evaluation_id, question_id) DO UPDATE SET value = excluded.value, time_taken = excluded.time_taken, answered_at = excluded.answered_at
+      ), explained AS (
+        INSERT INTO ${evaluationExplanations} (evaluation_id, team_profiles, team_inputs)
+        SELECT id, ${JSON.stringify(explanation.teamProfiles)}::jsonb, ${JSON.stringify(explanation.teamInputs)}::jsonb FROM completed
       )
       INSERT INTO ${evaluationScoreProfiles} (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
       SELECT id, ${evaluation.personaId}::uuid, ${evaluation.questionnaireVersionId}::int, ${answer.answeredAt}::timestamptz, ${answerValues}::bytea, ${sql.param(levels)}::float8[]

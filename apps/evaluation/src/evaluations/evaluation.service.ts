@@ -4,7 +4,7 @@ import type { VerifiedToken } from '@teamfit/auth';
 import { type Clock, conflict, DomainError, InjectClock, notFound, validationFailed } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { PersonaDirectory } from '@teamfit/personas';
-import { scoreCompletion } from '@teamfit/scoring';
+import { scoreCompletion, teamInputsOf } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite, writerOf } from './evaluation-access';
@@ -207,9 +207,15 @@ export class EvaluationService {
     // this one. A candidate who is a member of a team whose organisation includes them counts
     // like every member, by their latest completed evaluation: this one. The stored results then
     // equal a team-match made right after.
-    const team = await this.teamContext.aggregateAt(teamStamp, evaluation.teamId, evaluation.personaId, version, tx, answerValues);
+    const { team, members } = await this.teamContext.contextAt(teamStamp, evaluation.teamId, evaluation.personaId, version, tx, {
+      values: answerValues,
+      ref: { evaluationId: evaluation.id, questionnaireVersionId: version.id, personaId: evaluation.personaId },
+    });
     const candidateAnswers = [...answers.filter((answer) => answer.questionId !== input.questionId), input];
-    return scoreCompletion(team, candidateAnswers);
+    // What the explanation of this result needs beyond the answers and the version: the member
+    // profiles (no persona ids: they outlive an erasure) and the team's inputs to the formulas.
+    const teamProfiles = members.map(({ evaluationId, questionnaireVersionId }) => ({ evaluationId, questionnaireVersionId }));
+    return { ...scoreCompletion(team, candidateAnswers), explanation: { teamProfiles, teamInputs: teamInputsOf(team) } };
   }
 
   /** The whole ordered question list with a status per question, for a progress rail (`GET /evaluation/:id/questions`). */

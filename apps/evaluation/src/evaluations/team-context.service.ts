@@ -11,6 +11,26 @@ export interface StoredProfile {
   readonly answerValues: Buffer;
 }
 
+/** Which stored profile is in a team context: its evaluation, version and persona (the persona only to take a member out). */
+export interface MemberProfileRef {
+  readonly evaluationId: string;
+  readonly questionnaireVersionId: number;
+  readonly personaId: string;
+}
+
+/** A team context and the member profiles it was summed from (what an explanation records). */
+export interface TeamContext {
+  readonly team: ReadonlyTeamAggregate;
+  readonly members: readonly MemberProfileRef[];
+}
+
+/**
+ * The profiles each whole-team aggregate was summed from, kept beside it rather than in the
+ * scoring library (which knows no evaluation): a cached aggregate is the same object, so its
+ * members are found for as long as it lives.
+ */
+const membersOfWhole = new WeakMap<ReadonlyTeamAggregate, readonly MemberProfileRef[]>();
+
 /**
  * The team a candidate is scored against (docs/scoring.md): the team's member personas, each
  * with the stored score profile of their most recently completed evaluation; members without one
@@ -72,7 +92,23 @@ export class TeamContextService {
     from?: Executor,
     completing?: ArrayLike<number>,
   ): Promise<ReadonlyTeamAggregate> {
-    if (!stamp) return new TeamAggregate(version.compact);
+    return (await this.contextAt(stamp, teamId, candidatePersonaId, version, from, completing && { values: completing })).team;
+  }
+
+  /**
+   * aggregateAt() with the member profiles the team context holds: the whole team's, without the
+   * candidate's stored one when it is left out or replaced, with `completing`'s when the completing
+   * evaluation counts as a member (its `ref`).
+   */
+  async contextAt(
+    stamp: TeamStamp | undefined,
+    teamId: number,
+    candidatePersonaId: string | null,
+    version: QuestionnaireVersion,
+    from?: Executor,
+    completing?: { values: ArrayLike<number>; ref?: MemberProfileRef },
+  ): Promise<TeamContext> {
+    if (!stamp) return { team: new TeamAggregate(version.compact), members: [] };
     let whole = this.cache.find(teamId, version.id, stamp.profilesVersion);
     // The candidate's stored profile is the one in the aggregate: from the stamp's statement when
     // the cached entry is of the stamp's version, else from the statement that reads the profiles.
@@ -86,14 +122,18 @@ export class TeamContextService {
       stored = members.find((member) => member.personaId === candidatePersonaId) ?? null;
       isMember = stored !== null || stamp.candidateIsMember;
     }
+    const wholeMembers = membersOfWhole.get(whole) ?? [];
+    const others = wholeMembers.filter((member) => member.personaId !== candidatePersonaId);
     const storedValues = isMember && stored ? await this.valuesIn(version, stored, from) : null;
-    if (!isMember || !stamp.includesCandidate || completing === undefined)
-      return this.contextOf(whole, storedValues, stamp.includesCandidate);
+    if (!isMember || !stamp.includesCandidate || completing === undefined) {
+      const left = storedValues !== null && !stamp.includesCandidate;
+      return { team: this.contextOf(whole, storedValues, stamp.includesCandidate), members: left ? others : wholeMembers };
+    }
     // An included member completing now counts by this evaluation, not by the one stored before,
     // on a copy: `whole` is shared.
     const team = withoutMember(whole, storedValues);
-    team.addMember(completing);
-    return team;
+    team.addMember(completing.values);
+    return { team, members: completing.ref ? [...others, completing.ref] : others };
   }
 
   /**
@@ -105,7 +145,7 @@ export class TeamContextService {
     teamId: number,
     version: QuestionnaireVersion,
     profilesVersion: number,
-    members: readonly StoredProfile[],
+    members: readonly (StoredProfile & MemberProfileRef)[],
   ): Promise<ReadonlyTeamAggregate> {
     const cached = this.cache.find(teamId, version.id, profilesVersion);
     if (cached) return cached;
@@ -114,9 +154,17 @@ export class TeamContextService {
     return team;
   }
 
-  private async sum(version: QuestionnaireVersion, members: readonly StoredProfile[], from?: Executor): Promise<TeamAggregate> {
+  private async sum(
+    version: QuestionnaireVersion,
+    members: readonly (StoredProfile & MemberProfileRef)[],
+    from?: Executor,
+  ): Promise<TeamAggregate> {
     const team = new TeamAggregate(version.compact);
     for (const member of members) team.addMember(await this.valuesIn(version, member, from));
+    membersOfWhole.set(
+      team,
+      members.map(({ evaluationId, questionnaireVersionId, personaId }) => ({ evaluationId, questionnaireVersionId, personaId })),
+    );
     return team;
   }
 

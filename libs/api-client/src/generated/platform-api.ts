@@ -2601,6 +2601,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evaluation/evaluation/{id}/explanation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the stored result was computed from: version, answers, team context at completion, each dimension’s inputs and contribution
+         * @description An administrator, or the persona for its own evaluation (other accounts and other personas: 403). The questionnaire version as scoring reads it, the scoring version, the answers used, the member score profiles of the team context at completion (evaluation and questionnaire version ids), and per dimension the team's inputs to its formula (members' levels with their counts, CONFLICT sub-group levels, TOP_TEN item sums; exact, never a member's answers), the candidate's level, the weight and the dimension's contribution to the overall score. Computing the result again from this answer alone with libs/scoring gives `result` exactly (docs/fairness.md, "Explanations"). 409 while the evaluation is incomplete, and for an evaluation completed before explanations were recorded.
+         */
+        get: operations["evaluation_EvaluationExplanationController_explain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluation/reports/item-statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Item statistics of a questionnaire version: Cronbach's alpha per dimension, mean, SD and corrected item-total correlation per item
+         * @description Administrator account tokens only (other accounts and persona tokens: 403). Over the version's completed evaluations, per dimension (question group; validity items belong to none): `n` (evaluations that answered every item), `k` (items), Cronbach's alpha on the scored values (reverse-keyed items as 6 − value); per item its mean, sample standard deviation and corrected item-total correlation (against the sum of the dimension's other items), `flag` when that correlation is below 0.2 (negative included). Below 30 evaluations, or where a number is undefined (fewer than two items, no variance), it is null with a `reason`, never NaN. Numbers rounded to 4 decimals. Formulas and a worked example: docs/fairness.md, "Item statistics".
+         */
+        get: operations["evaluation_ItemStatisticsController_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evaluation/health": {
         parameters: {
             query?: never;
@@ -3270,6 +3310,28 @@ export interface components {
             /** @description Goal records of its user id (when no other persona has that id) */
             goals: number;
         };
+        EvaluationExplanationDto: {
+            /** Format: uuid */
+            evaluationId: string;
+            /** Format: uuid */
+            personaId: string;
+            teamId: number;
+            /** Format: date-time */
+            completedAt: string;
+            /**
+             * @description The scoring version of the stored result
+             * @example ws-1
+             */
+            scoringVersion: string;
+            questionnaireVersion: components["schemas"]["ExplanationQuestionnaireDto"];
+            /** @description The answers used, by question id */
+            answers: components["schemas"]["ExplanationAnswerDto"][];
+            team: components["schemas"]["ExplanationTeamDto"];
+            /** @description In group order; the contributions sum to the overall score before rounding */
+            dimensions: components["schemas"]["ExplanationDimensionDto"][];
+            /** @description The stored result this explains (as GET /evaluation/:id shows it) */
+            result: components["schemas"]["EvaluationResultsDto"];
+        };
         EvaluationInvitationDto: {
             /** Format: uuid */
             evaluationId: string;
@@ -3331,6 +3393,90 @@ export interface components {
             /** @enum {string} */
             scoringVersion: "ws-1";
             validity: components["schemas"]["ResultValidityDto"];
+        };
+        ExplainedProfileDto: {
+            /**
+             * Format: uuid
+             * @description The member's completed evaluation whose score profile counted
+             */
+            evaluationId: string;
+            /** @description The questionnaire version that profile was answered in (re-read through this one) */
+            questionnaireVersionId: number;
+        };
+        ExplanationAnswerDto: {
+            questionId: number;
+            /** @description The raw value given (reverse scoring is applied by the formulas) */
+            value: number;
+            /** @description Seconds (validity and totalTimeTaken) */
+            timeTaken: number;
+        };
+        ExplanationDimensionDto: {
+            questionGroupId: number;
+            name: string;
+            /** @enum {string} */
+            scoreType: "SUPPLEMENTARY" | "COMPLEMENTARY" | "TOP_TEN" | "INDIVIDUAL_SUPPLEMENTARY" | "CONFLICT" | "MAX_MEAN" | "MIN_MEAN" | "GROUP_AVERAGE";
+            /** @description The candidate's level (mean scored value), exact; null: no item answered (score 0) */
+            candidateLevel: number | null;
+            /** @description The team's inputs to the formula, exact */
+            team: components["schemas"]["ExplanationTeamInputsDto"];
+            /** @description 100 × weight / sum of weights, 4 decimals */
+            weightPercentage: number;
+            /** @description The dimension score before rounding, 4 decimals */
+            scorePercentage: number;
+            /** @description weightPercentage × scorePercentage / 100, 4 decimals: its points of the overall score */
+            contribution: number;
+        };
+        ExplanationGroupDto: {
+            id: number;
+            name: string;
+            /**
+             * @description The formula of the dimension (docs/scoring.md, "Score types")
+             * @enum {string}
+             */
+            scoreType: "SUPPLEMENTARY" | "COMPLEMENTARY" | "TOP_TEN" | "INDIVIDUAL_SUPPLEMENTARY" | "CONFLICT" | "MAX_MEAN" | "MIN_MEAN" | "GROUP_AVERAGE";
+            /** @description Relative weight; null counts as 1 */
+            weight: number | null;
+        };
+        ExplanationItemTotalDto: {
+            questionId: number;
+            /** @description Sum of the members' scored values on the item */
+            sum: number;
+            /** @description Members who answered it */
+            count: number;
+        };
+        ExplanationQuestionDto: {
+            id: number;
+            groupId: number;
+            /** @description Order within the group (delivery order, TOP_TEN ties) */
+            order: number | null;
+            reverseScore: boolean;
+            /** @description A validity item: in no dimension */
+            faking: boolean;
+            /** @description CONFLICT sub-group (conflict style) */
+            metadata: string | null;
+        };
+        ExplanationQuestionnaireDto: {
+            /** @description The questionnaire version the evaluation was fixed with */
+            id: number;
+            groups: components["schemas"]["ExplanationGroupDto"][];
+            questions: components["schemas"]["ExplanationQuestionDto"][];
+        };
+        ExplanationSubGroupDto: {
+            name: string;
+            memberLevels: components["schemas"]["MemberLevelsDto"];
+        };
+        ExplanationTeamDto: {
+            /** @description Members with at least one scored answer: the result’s teamSize */
+            teamSize: number;
+            /** @description The member score profiles of the team context at completion (the evaluation itself when it counted as a member) */
+            profiles: components["schemas"]["ExplainedProfileDto"][];
+        };
+        ExplanationTeamInputsDto: {
+            memberLevels: components["schemas"]["MemberLevelsDto"];
+            /** @description CONFLICT: per sub-group any member has; empty for other types */
+            subGroups: components["schemas"]["ExplanationSubGroupDto"][];
+            /** @description TOP_TEN: per item any member answered; empty for other types */
+            items: components["schemas"]["ExplanationItemTotalDto"][];
         };
         HealthStatusDto: Record<string, never>;
         HistoryEntryDto: {
@@ -3445,6 +3591,52 @@ export interface components {
             rootCause?: string;
             postMortemUrl?: string;
         };
+        ItemStatisticsDimensionDto: {
+            questionGroupId: number;
+            name: string;
+            /** @enum {string} */
+            scoreType: "SUPPLEMENTARY" | "COMPLEMENTARY" | "TOP_TEN" | "INDIVIDUAL_SUPPLEMENTARY" | "CONFLICT" | "MAX_MEAN" | "MIN_MEAN" | "GROUP_AVERAGE";
+            /** @description Completed evaluations that answered every item of the dimension */
+            n: number;
+            /** @description Items of the dimension (validity items excluded) */
+            k: number;
+            /** @description Cronbach's alpha over the scored item values, 4 decimals */
+            cronbachAlpha: number | null;
+            /** @description Why alpha is null (fewer than 30 evaluations, fewer than two items, no variance); null when it is not */
+            reason: string | null;
+            items: components["schemas"]["ItemStatisticsItemDto"][];
+        };
+        ItemStatisticsItemDto: {
+            questionId: number;
+            /** @description Scored as 6 − value, as the levels use it */
+            reverseScored: boolean;
+            /** @description Mean scored value (1-5) */
+            mean: number | null;
+            /** @description Sample standard deviation (n − 1) of the scored values */
+            standardDeviation: number | null;
+            /** @description Pearson correlation of the item with the sum of the dimension's other items (the corrected item-total correlation) */
+            correctedItemTotalCorrelation: number | null;
+            /** @description The corrected item-total correlation is defined and below 0.2 (negative included): a miskeyed or broken item */
+            flag: boolean;
+            /** @description Why a number of this item is null; null when none is */
+            reason: string | null;
+        };
+        ItemStatisticsReportDto: {
+            questionnaireVersionId: number;
+            /** @description Completed evaluations of the version */
+            evaluations: number;
+            /**
+             * @description Below this n a dimension’s numbers are null with a reason
+             * @example 30
+             */
+            minimumEvaluations: number;
+            /**
+             * @description Items whose corrected item-total correlation is below this are flagged
+             * @example 0.2
+             */
+            flagBelow: number;
+            dimensions: components["schemas"]["ItemStatisticsDimensionDto"][];
+        };
         JsonWebKeySetDto: {
             /** @description The signing key first, then keys retired from signing that still verify */
             keys: components["schemas"]["PublicJsonWebKeyDto"][];
@@ -3519,6 +3711,10 @@ export interface components {
             score: number;
             /** @enum {string} */
             scoreCategory: "low" | "medium" | "high";
+        };
+        MemberLevelsDto: {
+            values: number[];
+            counts: number[];
         };
         NamedLookupDto: {
             /** @example 1 */
@@ -16065,6 +16261,132 @@ export interface operations {
             };
             /** @description The mail server could not be reached; nothing was recorded (a 502 when it refused the e-mail) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_EvaluationExplanationController_explain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The explanation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationExplanationDto"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, an account without administrator rights, or a persona token of another persona */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Evaluation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The evaluation is not complete, or it was completed before explanations were recorded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_ItemStatisticsController_report: {
+        parameters: {
+            query: {
+                /** @description The questionnaire version whose completed evaluations are described */
+                questionnaireVersionId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics, one entry per dimension in group order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemStatisticsReportDto"];
+                };
+            };
+            /** @description questionnaireVersionId missing or not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, an account without administrator rights, or a persona token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Questionnaire version not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -166,6 +166,25 @@ class Tally {
   }
 }
 
+/** A team context as TeamAggregate.restore takes it: levels as [value, count] pairs, item totals by question position. */
+export interface TeamSnapshot {
+  readonly size: number;
+  readonly dimensions: readonly {
+    readonly levels: readonly (readonly [number, number])[];
+    readonly subGroups: ReadonlyMap<string, readonly (readonly [number, number])[]>;
+  }[];
+  readonly items: ReadonlyMap<number, { readonly sum: number; readonly count: number }>;
+}
+
+function addCounted(tally: Tally, levels: readonly (readonly [number, number])[]): void {
+  for (const [value, count] of levels) {
+    if (!Number.isFinite(value) || !Number.isInteger(count) || count < 1) {
+      throw new ScoringInputError(`Invalid member level ${String(value)} counted ${String(count)} times`);
+    }
+    tally.add(value, count);
+  }
+}
+
 /** Members' levels as a tally holds them: the distinct levels ascending, how many members have each, and their mean (NaN: none). */
 export interface LevelTally {
   readonly values: readonly number[];
@@ -226,6 +245,39 @@ export class TeamAggregate {
    */
   removeMember(values: ArrayLike<number>): void {
     this.apply(values, null, -1);
+  }
+
+  /**
+   * A team context from what an explanation keeps of it (explanation.ts): per dimension the
+   * members' levels as distinct values with their counts and each CONFLICT sub-group's likewise,
+   * TOP_TEN's integer item sums and counts by question position, and the team's size. The
+   * tallies hold the same multisets as the aggregate they were read from, so every mean is added
+   * up in the same order and every score is the same bit for bit.
+   */
+  static restore(questionnaire: CompactQuestionnaire, snapshot: TeamSnapshot): TeamAggregate {
+    const team = new TeamAggregate(questionnaire);
+    if (snapshot.dimensions.length !== team.dimensions.length) {
+      throw new ScoringInputError(`Expected ${String(team.dimensions.length)} dimensions, got ${String(snapshot.dimensions.length)}`);
+    }
+    snapshot.dimensions.forEach((part, index) => {
+      const dimension = team.dimensions[index] as TeamDimension;
+      addCounted(dimension.levels, part.levels);
+      for (const [name, levels] of part.subGroups) {
+        const tally = new Tally();
+        addCounted(tally, levels);
+        if (tally.size > 0) dimension.subGroups.set(name, tally);
+      }
+    });
+    for (const [position, totals] of snapshot.items) {
+      if (!Number.isInteger(totals.sum) || !Number.isInteger(totals.count) || totals.count < 0 || position >= team.itemSums.length) {
+        throw new ScoringInputError(`Invalid item totals at position ${String(position)}`);
+      }
+      team.itemSums[position] = totals.sum;
+      team.itemCounts[position] = totals.count;
+    }
+    if (!Number.isInteger(snapshot.size) || snapshot.size < 0) throw new ScoringInputError(`Invalid team size ${String(snapshot.size)}`);
+    team.size = snapshot.size;
+    return team;
   }
 
   /** An independent copy: changing one never changes the other. */
