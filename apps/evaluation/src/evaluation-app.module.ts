@@ -9,6 +9,7 @@ import { RolesModule } from './algorithm/roles/roles.module';
 import { TeamsModule } from './algorithm/teams/teams.module';
 import { UserRecordsModule } from './algorithm/user-records/user-records.module';
 import { EvaluationsModule } from './evaluations/evaluations.module';
+import { FairnessModule } from './fairness/fairness.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { EvaluationPrivacyModule } from './privacy/evaluation-privacy.module';
 import openApiMetadata from './openapi.metadata';
@@ -34,6 +35,7 @@ export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAp
       UserRecordsModule,
       LookupsModule,
       EvaluationsModule,
+      FairnessModule,
       InvitationsModule,
       EvaluationPrivacyModule,
     ],

@@ -10,16 +10,18 @@ import * as dto6 from './evaluations/comparison-response.dto';
 import * as dto7 from './evaluations/evaluation-response.dto';
 import * as dto8 from './evaluations/evaluation.dto';
 import * as dto9 from './evaluations/shortlist.dto';
-import * as dto10 from './invitations/evaluation-invitation.dto';
-import * as dto11 from '@teamfit/evaluations';
+import * as dto10 from './fairness/adverse-impact.dto';
+import * as dto11 from './invitations/evaluation-invitation.dto';
+import * as dto12 from '@teamfit/evaluations';
 
 export default async () => {
     const t = {
         "./algorithm/role-specifications/role-specification.dto": dto1,
         "./evaluations/evaluation-response.dto": dto7,
-        "@teamfit/evaluations": dto11,
+        "@teamfit/evaluations": dto12,
         "./evaluations/comparison-response.dto": dto6,
-        "./evaluations/shortlist.dto": dto9
+        "./evaluations/shortlist.dto": dto9,
+        "./fairness/adverse-impact.dto": dto10
     };
     return {
         "@nestjs/swagger": {
@@ -115,6 +117,13 @@ export default async () => {
                         "TeamSimulationDto": { algorithmTeamId: { required: true, type: () => Number }, teamName: { required: true, type: () => String }, questionnaireVersionId: { required: true, type: () => Number, nullable: true }, before: { required: true, type: () => t["./evaluations/shortlist.dto"].TeamProfileDto }, after: { required: true, type: () => t["./evaluations/shortlist.dto"].TeamProfileDto }, members: { required: true, type: () => [t["./evaluations/shortlist.dto"].SimulatedMemberDto] } }
                     }],
                 [dto10, {
+                        "AdverseImpactRequestDto": { cutoff: { required: false, type: () => Number, minimum: 0, maximum: 100 } },
+                        "AdverseImpactRateDto": { rate: { required: true, type: () => Number, nullable: true }, impactRatio: { required: true, type: () => Number, nullable: true }, fourFifthsFlag: { required: true, type: () => Boolean }, reason: { required: true, nullable: true, enum: ["NO_PEOPLE", "HIGHEST_RATE_ZERO"] } },
+                        "AdverseImpactCategoryDto": { sex: { required: true, type: () => String, nullable: true }, raceEthnicity: { required: true, type: () => String, nullable: true }, count: { required: true, type: () => Number }, smallSample: { required: true, type: () => Boolean }, scoring: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactRateDto }, selection: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactRateDto, nullable: true } },
+                        "AdverseImpactGroupDto": { unknown: { required: true, type: () => Number }, highestScoringRate: { required: true, type: () => Number, nullable: true }, highestSelectionRate: { required: true, type: () => Number, nullable: true }, categories: { required: true, type: () => [t["./fairness/adverse-impact.dto"].AdverseImpactCategoryDto] } },
+                        "AdverseImpactReportDto": { algorithmTeamId: { required: true, type: () => Number }, teamName: { required: true, type: () => String }, roleId: { required: true, type: () => Number, nullable: true }, score: { required: true, enum: ["combined", "workstyle"] }, sampleSize: { required: true, type: () => Number }, median: { required: true, type: () => Number, nullable: true }, cutoff: { required: true, type: () => Number, nullable: true }, sex: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactGroupDto }, raceEthnicity: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactGroupDto }, intersections: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactGroupDto } }
+                    }],
+                [dto11, {
                         "EvaluationInvitationDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, invitedAt: { required: true, type: () => String }, link: { required: true, type: () => String } }
                     }]
             ]
