@@ -38,4 +38,5 @@ export const OPENAPI_TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'algorithm/studymajors': 'Scoring lookups: study majors',
   'algorithm/locations': 'Scoring lookups: locations',
   evaluation: 'Evaluations: the questionnaire a persona answers, its results, team fit, comparisons and shortlists',
+  fairness: 'Fairness: how the scores treat each group (adverse-impact reports); nothing is stored',
 };
