@@ -71,6 +71,22 @@ export default tseslint.config(
     },
   },
   {
+    // Self-reported demographics are never an input to a score (docs/fairness.md, "Demographics"):
+    // in the evaluation service only the adverse-impact report (src/fairness/) may read them; the
+    // scoring library cannot import any library at all (scope:scoring above).
+    files: ['apps/evaluation/src/**/*.ts', 'libs/evaluations/src/**/*.ts'],
+    ignores: ['apps/evaluation/src/fairness/**', ...testFiles],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries({
+        depConstraints: [
+          ...depConstraints,
+          { sourceTag: 'type:app', notDependOnLibsWithTags: ['scope:demographics'] },
+          { sourceTag: 'type:lib', notDependOnLibsWithTags: ['scope:demographics'] },
+        ],
+      }),
+    },
+  },
+  {
     // The scoring engine takes no framework or library at all (npm packages are Nx graph nodes,
     // so the boundary rule bans them); Node's built-ins are not, so the core rule bans those.
     files: ['libs/scoring/src/**/*.ts'],

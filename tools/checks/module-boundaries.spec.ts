@@ -98,6 +98,36 @@ describe('module boundaries (eslint.config.mjs, tags in project.json)', () => {
         importing('libs/scoring/src/index.ts', 'node:fs'),
         [{ ruleId: 'no-restricted-imports', messageId: 'patternWithCustomMessage' }],
       ],
+      [
+        'the scoring engine importing the demographics',
+        importing('libs/scoring/src/index.ts', '@teamfit/demographics'),
+        [boundary('emptyOnlyTagsConstraintViolation')],
+      ],
+      [
+        "the evaluation service's scoring paths importing the demographics",
+        importing('apps/evaluation/src/evaluations/shortlist.service.ts', '@teamfit/demographics'),
+        [boundary('notTagsConstraintViolation')],
+      ],
+      [
+        "the evaluation service's algorithm routes importing the demographics",
+        importing('apps/evaluation/src/algorithm/teams/team.service.ts', '@teamfit/demographics'),
+        [boundary('notTagsConstraintViolation')],
+      ],
+      [
+        'the evaluations library importing the demographics',
+        importing('libs/evaluations/src/index.ts', '@teamfit/demographics'),
+        [boundary('notTagsConstraintViolation')],
+      ],
+      [
+        'the adverse-impact report reading the demographics',
+        importing('apps/evaluation/src/fairness/adverse-impact.service.ts', '@teamfit/demographics'),
+        [],
+      ],
+      [
+        'the profile service storing the demographics',
+        importing('apps/profile/src/demographics/demographics.service.ts', '@teamfit/demographics'),
+        [],
+      ],
       ['an app importing a library entry point', importing('apps/media/src/main.ts', '@teamfit/common'), []],
       ['a test booting another service', importing('apps/organisation/test/probe.e2e-spec.ts', '../../media/src/media-app.module'), []],
       ['a scoring test using fast-check', importing('libs/scoring/src/probe.spec.ts', 'fast-check'), []],

@@ -36,6 +36,12 @@ interface Call {
 const CALLS: Readonly<Record<string, (fx: Fixtures) => Call>> = {
   'GET /profile/persona/{id}': (fx) => ({ path: { id: fx.self } }),
   'GET /profile/persona/{id}/export': (fx) => ({ path: { id: fx.self } }),
+  'GET /profile/persona/{id}/demographics': (fx) => ({ path: { id: fx.self } }),
+  'PUT /profile/persona/{id}/demographics': (fx) => ({
+    path: { id: fx.self },
+    body: { sex: 'DECLINED', raceEthnicity: 'DECLINED', consent: true },
+  }),
+  'DELETE /profile/persona/{id}/demographics': (fx) => ({ path: { id: fx.self } }),
   'PATCH /profile/persona/{id}': (fx) => ({ path: { id: fx.self }, body: { profileBio: 'Changed by the matrix' } }),
   'POST /profile/persona/{id}/email/verify': (fx) => ({ path: { id: fx.self }, body: { otp: '000000' } }),
   'GET /media/media/{id}': (fx) => ({ path: { id: fx.privateFile } }),

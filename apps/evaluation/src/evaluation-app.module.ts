@@ -10,6 +10,7 @@ import { TeamsModule } from './algorithm/teams/teams.module';
 import { UserRecordsModule } from './algorithm/user-records/user-records.module';
 import { EvaluationsModule } from './evaluations/evaluations.module';
 import { ExplanationsModule } from './explanations/explanations.module';
+import { FairnessModule } from './fairness/fairness.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { EvaluationPrivacyModule } from './privacy/evaluation-privacy.module';
 import { ReportsModule } from './reports/reports.module';
@@ -36,6 +37,7 @@ export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAp
       UserRecordsModule,
       LookupsModule,
       EvaluationsModule,
+      FairnessModule,
       InvitationsModule,
       ExplanationsModule,
       ReportsModule,

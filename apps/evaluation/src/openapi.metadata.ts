@@ -11,19 +11,21 @@ import * as dto7 from './evaluations/evaluation-response.dto';
 import * as dto8 from './evaluations/evaluation.dto';
 import * as dto9 from './evaluations/shortlist.dto';
 import * as dto10 from './explanations/evaluation-explanation.dto';
-import * as dto11 from './invitations/evaluation-invitation.dto';
-import * as dto12 from './reports/item-statistics.dto';
-import * as dto13 from '@teamfit/evaluations';
+import * as dto11 from './fairness/adverse-impact.dto';
+import * as dto12 from './invitations/evaluation-invitation.dto';
+import * as dto13 from './reports/item-statistics.dto';
+import * as dto14 from '@teamfit/evaluations';
 
 export default async () => {
     const t = {
         "./algorithm/role-specifications/role-specification.dto": dto1,
         "./evaluations/evaluation-response.dto": dto7,
-        "@teamfit/evaluations": dto13,
+        "@teamfit/evaluations": dto14,
         "./evaluations/comparison-response.dto": dto6,
         "./evaluations/shortlist.dto": dto9,
         "./explanations/evaluation-explanation.dto": dto10,
-        "./reports/item-statistics.dto": dto12
+        "./fairness/adverse-impact.dto": dto11,
+        "./reports/item-statistics.dto": dto13
     };
     return {
         "@nestjs/swagger": {
@@ -133,9 +135,16 @@ export default async () => {
                         "EvaluationExplanationDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, teamId: { required: true, type: () => Number }, completedAt: { required: true, type: () => String }, scoringVersion: { required: true, type: () => String }, questionnaireVersion: { required: true, type: () => t["./explanations/evaluation-explanation.dto"].ExplanationQuestionnaireDto }, answers: { required: true, type: () => [t["./explanations/evaluation-explanation.dto"].ExplanationAnswerDto] }, team: { required: true, type: () => t["./explanations/evaluation-explanation.dto"].ExplanationTeamDto }, dimensions: { required: true, type: () => [t["./explanations/evaluation-explanation.dto"].ExplanationDimensionDto] }, result: { required: true, type: () => t["@teamfit/evaluations"].EvaluationResultsDto } }
                     }],
                 [dto11, {
-                        "EvaluationInvitationDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, invitedAt: { required: true, type: () => String }, link: { required: true, type: () => String } }
+                        "AdverseImpactRequestDto": { cutoff: { required: false, type: () => Number, minimum: 0, maximum: 100 } },
+                        "AdverseImpactRateDto": { rate: { required: true, type: () => Number, nullable: true }, impactRatio: { required: true, type: () => Number, nullable: true }, fourFifthsFlag: { required: true, type: () => Boolean }, reason: { required: true, nullable: true, enum: ["NO_PEOPLE", "HIGHEST_RATE_ZERO"] } },
+                        "AdverseImpactCategoryDto": { sex: { required: true, type: () => String, nullable: true }, raceEthnicity: { required: true, type: () => String, nullable: true }, count: { required: true, type: () => Number }, smallSample: { required: true, type: () => Boolean }, scoring: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactRateDto }, selection: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactRateDto, nullable: true } },
+                        "AdverseImpactGroupDto": { unknown: { required: true, type: () => Number }, highestScoringRate: { required: true, type: () => Number, nullable: true }, highestSelectionRate: { required: true, type: () => Number, nullable: true }, categories: { required: true, type: () => [t["./fairness/adverse-impact.dto"].AdverseImpactCategoryDto] } },
+                        "AdverseImpactReportDto": { algorithmTeamId: { required: true, type: () => Number }, teamName: { required: true, type: () => String }, roleId: { required: true, type: () => Number, nullable: true }, score: { required: true, enum: ["combined", "workstyle"] }, sampleSize: { required: true, type: () => Number }, median: { required: true, type: () => Number, nullable: true }, cutoff: { required: true, type: () => Number, nullable: true }, sex: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactGroupDto }, raceEthnicity: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactGroupDto }, intersections: { required: true, type: () => t["./fairness/adverse-impact.dto"].AdverseImpactGroupDto } }
                     }],
                 [dto12, {
+                        "EvaluationInvitationDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, invitedAt: { required: true, type: () => String }, link: { required: true, type: () => String } }
+                    }],
+                [dto13, {
                         "ItemStatisticsQuery": { questionnaireVersionId: { required: true, type: () => Number } },
                         "ItemStatisticsItemDto": { questionId: { required: true, type: () => Number }, reverseScored: { required: true, type: () => Boolean }, mean: { required: true, type: () => Number, nullable: true }, standardDeviation: { required: true, type: () => Number, nullable: true }, correctedItemTotalCorrelation: { required: true, type: () => Number, nullable: true }, flag: { required: true, type: () => Boolean }, reason: { required: true, type: () => String, nullable: true } },
                         "ItemStatisticsDimensionDto": { questionGroupId: { required: true, type: () => Number }, name: { required: true, type: () => String }, scoreType: { required: true, enum: ["SUPPLEMENTARY", "COMPLEMENTARY", "TOP_TEN", "INDIVIDUAL_SUPPLEMENTARY", "CONFLICT", "MAX_MEAN", "MIN_MEAN", "GROUP_AVERAGE"] }, n: { required: true, type: () => Number }, k: { required: true, type: () => Number }, cronbachAlpha: { required: true, type: () => Number, nullable: true }, reason: { required: true, type: () => String, nullable: true }, items: { required: true, type: () => [t["./reports/item-statistics.dto"].ItemStatisticsItemDto] } },

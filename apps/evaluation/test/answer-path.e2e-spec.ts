@@ -85,6 +85,9 @@ describe('the answer path', () => {
     service = await startTestService('evaluation', (config) => evaluationAppModule(config), {
       databaseUrl: database.url,
       keys: tokens.keys,
+      // The API-call log writes from this process once a second: its statements would land among
+      // the answer's, which the statement-count test spies on, whenever a flush falls in the window.
+      env: { REQUEST_LOG: 'off' },
     });
     teamId = (await post('/algorithm/teams', { name: 'Team', memberPersonaIds: [member] }).expect(201)).body.id as number;
     // The member's stored profile: what the stamp reports when the member is the candidate.

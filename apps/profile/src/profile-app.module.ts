@@ -3,6 +3,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import type { Clock, ServiceConfig } from '@teamfit/common';
 import { MailModule } from '@teamfit/mail';
 import { serviceModule } from '@teamfit/platform';
+import { DemographicsModule } from './demographics/demographics.module';
 import { PersonaLoginModule } from './persona-login/persona-login.module';
 import { PersonasModule } from './personas/personas.module';
 import { PrivacyModule } from './privacy/privacy.module';
@@ -28,6 +29,7 @@ export const profileAppModule = (config: ServiceConfig, options: ProfileAppOptio
       MailModule.forRoot(config),
       PersonaLoginModule,
       PersonasModule,
+      DemographicsModule,
       PrivacyModule,
       TeammatesModule,
       TeamsModule,

@@ -132,6 +132,16 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     ids.userNumber = erased.user.id;
     ids.other = (await createPersona('Otherwise')).id;
     ids.third = (await createPersona('Thirdly')).id;
+    await viaGateway()
+      .put(`/profile/persona/${ids.persona}/demographics`)
+      .set('authorization', admin)
+      .send({ sex: 'OTHER', raceEthnicity: 'ASIAN', consent: true })
+      .expect(200);
+    await viaGateway()
+      .put(`/profile/persona/${ids.other}/demographics`)
+      .set('authorization', admin)
+      .send({ sex: 'MALE', raceEthnicity: 'WHITE', consent: true })
+      .expect(200);
     ids.profileTeam = (
       await viaGateway()
         .post('/profile/team')
@@ -237,6 +247,7 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
         'profile.login_challenges',
         'profile.refresh_tokens',
         'profile.login_throttles',
+        'profile.persona_demographics',
         'evaluation.teams',
         'evaluation.evaluations',
         'evaluation.evaluation_score_profiles',
@@ -259,7 +270,15 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
       status: 'COMPLETE',
       requestedBy: '00000000-0000-4000-8000-000000000001',
       services: {
-        profile: { personas: 1, emailChanges: 0, loginChallenges: 2, refreshTokens: 3, loginThrottles: 1, teamMemberships: 1 },
+        profile: {
+          personas: 1,
+          emailChanges: 0,
+          loginChallenges: 2,
+          refreshTokens: 3,
+          loginThrottles: 1,
+          teamMemberships: 1,
+          demographics: 1,
+        },
         evaluation: { evaluations: 1, answers: ids.answers, scoreProfiles: 1, teamMemberships: 1, experiences: 1, goals: 1 },
         organisation: { serviceRequests: 1, comments: 3, attachments: 0 },
       },
@@ -290,6 +309,9 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     expect(await rowCount('evaluation.user_experiences WHERE user_id = $1', [ids.userNumber])).toBe(0);
     expect(await rowCount('evaluation.user_goals WHERE user_id = $1', [ids.userNumber])).toBe(0);
     expect(await rowCount(`evaluation.evaluation_answers WHERE evaluation_id = $1`, [ids.evaluation])).toBe(0);
+    // Its demographics went with it; another persona's stayed.
+    expect(await rowCount('profile.persona_demographics WHERE persona_id = $1', [ids.persona])).toBe(0);
+    expect(await rowCount('profile.persona_demographics WHERE persona_id = $1', [ids.other])).toBe(1);
   });
 
   it('keeps the service request for the organisation, with an anonymous requester', async () => {

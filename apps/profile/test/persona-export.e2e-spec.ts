@@ -30,6 +30,7 @@ interface ExportDocument {
   formatVersion: number;
   exportedAt: string;
   persona: Record<string, unknown> & { id: string; user: { id: number } };
+  demographics: Record<string, unknown> | null;
   signIn: { codes: Array<Record<string, unknown>>; sessions: Array<Record<string, unknown>>; lock: unknown; pendingEmailChange: unknown };
   profileTeams: Array<Record<string, unknown>>;
   algorithmTeams: Array<Record<string, unknown>>;
@@ -126,6 +127,17 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
         .send({ user_id: randomUUID(), role: 'Admiral', description: 'Finds bugs', emailAddress: GRACE })
         .expect(201)
     ).body.id as string;
+    // Demographics through their own route: Ada's (by herself) and Grace's (by an administrator).
+    await profile
+      .put(`/persona/${ids.ada}/demographics`)
+      .set('authorization', persona(ids.ada, ADA))
+      .send({ sex: 'FEMALE', raceEthnicity: 'WHITE', consent: true })
+      .expect(200);
+    await profile
+      .put(`/persona/${ids.grace}/demographics`)
+      .set('authorization', admin)
+      .send({ sex: 'FEMALE', raceEthnicity: 'TWO_OR_MORE_RACES', consent: true })
+      .expect(200);
     await profile
       .patch(`/persona/${ids.ada}`)
       .set('authorization', persona(ids.ada, ADA))
@@ -285,6 +297,19 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     });
   });
 
+  it('holds its self-reported demographics, as their own route answers them, and not the other persona’s', async () => {
+    const stored = await request(url('profile')).get(`/persona/${ids.ada}/demographics`).set('authorization', admin).expect(200);
+    expect(document.demographics).toEqual(stored.body);
+    expect(document.demographics).toEqual({
+      personaId: ids.ada,
+      sex: 'FEMALE',
+      raceEthnicity: 'WHITE',
+      consent: true,
+      consentedAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
+    expect(JSON.stringify(document)).not.toContain('TWO_OR_MORE_RACES');
+  });
+
   it('holds its sign-in records without a hash or salt, and its pending address change', () => {
     expect(document.signIn).toEqual({
       codes: [
@@ -438,12 +463,18 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
   it('holds the calls it made with its own token, whatever they name', () => {
     const own = document.apiCalls.filter((call) => call.caller === 'self').map((call) => `${call.service} ${call.method} ${call.url}`);
     expect(own).toEqual([
+      `profile PUT /persona/${ids.ada}/demographics`,
       `profile PATCH /persona/${ids.ada}`,
       ...[1, 2, 3].map(() => `evaluation POST /evaluation/${ids.completed}/answer`),
       `evaluation POST /evaluation/${ids.unfinished}/answer`,
       'organisation POST /hub/service-requests',
       `organisation POST /hub/service-requests/${ids.request}/comments`,
     ]);
+  });
+
+  it('the log kept the demographics call without the answers (special-category data)', () => {
+    const call = document.apiCalls.find((entry) => entry.url === `/persona/${ids.ada}/demographics`);
+    expect(call?.body).toEqual({ sex: '[redacted]', raceEthnicity: '[redacted]', consent: true });
   });
 
   it("holds the accounts' calls that carry its id or one of its addresses, and no one else's", () => {

@@ -10,6 +10,7 @@ export const PROFILE_ERASURE_COUNTS = [
   'refreshTokens',
   'loginThrottles',
   'teamMemberships',
+  'demographics',
 ] as const;
 export const EVALUATION_ERASURE_COUNTS = ['evaluations', 'answers', 'scoreProfiles', 'teamMemberships', 'experiences', 'goals'] as const;
 export const ORGANISATION_ERASURE_COUNTS = ['serviceRequests', 'comments', 'historyEntries', 'attachments', 'apiCalls'] as const;

@@ -33,6 +33,7 @@ import { TeamSimulationService } from './team-simulation.service';
     ShortlistService,
     TeamSimulationService,
   ],
-  exports: [EvaluationRepository],
+  // The fairness report samples the shortlist through its service.
+  exports: [EvaluationRepository, ShortlistService],
 })
 export class EvaluationsModule {}

@@ -51,6 +51,30 @@ export interface Shortlist {
   items: ShortlistItem[];
 }
 
+/** One item of a whole shortlist: who, and the score it is sorted by (null: sort role, no role score). */
+export interface RankedEntry {
+  personaId: string;
+  evaluationId: string;
+  sortScore: number | null;
+}
+
+/** The whole shortlist, every page, in its order. */
+export interface RankedShortlist {
+  algorithmTeamId: number;
+  teamName: string;
+  roleId: number | null;
+  sort: ShortlistSort;
+  entries: RankedEntry[];
+}
+
+interface Ranking {
+  team: { name: string };
+  role: { id: number } | undefined;
+  sort: ShortlistSort;
+  scored: Scored[];
+  context: ScoringContext;
+}
+
 /** One candidate scored: what sorting needs; the full workstyle result only for the page it lands on. */
 interface Scored {
   row: ProfileRow;
@@ -82,6 +106,31 @@ export class ShortlistService {
   ) {}
 
   async shortlist(teamId: number, request: ShortlistRequest): Promise<Shortlist> {
+    const { team, role, sort, scored, context } = await this.rank(teamId, request);
+    const page = request.page ?? 1;
+    const limit = request.limit ?? 10;
+    const items = scored.slice((page - 1) * limit, page * limit).map((entry) => itemOf(entry, this.workstyle(context, entry)));
+    return { algorithmTeamId: teamId, teamName: team.name, roleId: role?.id ?? null, sort, page, limit, total: scored.length, items };
+  }
+
+  /**
+   * Every item of the shortlist, all pages, in its order, each with the score it is sorted by:
+   * what the adverse-impact report samples (docs/fairness.md, "Adverse-impact report"), so that
+   * whatever decides who a shortlist lists decides its sample too.
+   */
+  async ranked(teamId: number, request: Omit<ShortlistRequest, 'page' | 'limit'>): Promise<RankedShortlist> {
+    const { team, role, sort, scored } = await this.rank(teamId, request);
+    return {
+      algorithmTeamId: teamId,
+      teamName: team.name,
+      roleId: role?.id ?? null,
+      sort,
+      entries: scored.map((entry) => ({ personaId: entry.row.personaId, evaluationId: entry.row.evaluationId, sortScore: entry.key })),
+    };
+  }
+
+  /** Candidates scored, filtered and ranked: the whole shortlist before paging. */
+  private async rank(teamId: number, request: ShortlistRequest): Promise<Ranking> {
     const sort = request.sort ?? 'combined';
     if (sort === 'role' && request.roleId === undefined) throw validationFailed('sort role needs a roleId');
     const role = request.roleId === undefined ? undefined : await this.roles.resolveRole(teamId, request.roleId);
@@ -110,11 +159,7 @@ export class ShortlistService {
       scored.push({ row, workstyleScore, roleMatch, combined, key });
     }
     scored.sort(byRank);
-
-    const page = request.page ?? 1;
-    const limit = request.limit ?? 10;
-    const items = scored.slice((page - 1) * limit, page * limit).map((entry) => itemOf(entry, this.workstyle(context, entry)));
-    return { algorithmTeamId: teamId, teamName: team.name, roleId: role?.id ?? null, sort, page, limit, total: scored.length, items };
+    return { team, role, sort, scored, context };
   }
 
   /**

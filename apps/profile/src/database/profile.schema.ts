@@ -13,3 +13,5 @@ export const profileLoginTables = { loginChallenges, refreshTokens, loginThrottl
 export { personaEmailChanges } from '../personas/persona-email-change.table';
 /** Erasure records: written here, read by the services that erase their part (libs/privacy). */
 export { personaErasures } from '@teamfit/privacy';
+/** Self-reported demographics: declared in libs/demographics, which scoring code may not import. */
+export { personaDemographics } from '@teamfit/demographics';

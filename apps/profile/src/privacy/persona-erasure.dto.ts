@@ -15,6 +15,7 @@ export class ProfileErasureCountsDto {
   @rows('Refresh tokens') refreshTokens!: number;
   @rows('Sign-in failure counters') loginThrottles!: number;
   @rows('Profile teams the persona was a member or manager of (the teams stay)') teamMemberships!: number;
+  @rows('Self-reported demographics (0 or 1)') demographics!: number;
 }
 
 /** The evaluation service's part. */

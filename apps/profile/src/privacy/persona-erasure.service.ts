@@ -14,6 +14,7 @@ import {
   SHORTEST_SCRUBBED_NAME,
   subjectHashOf,
 } from '@teamfit/privacy';
+import { DemographicsRepository } from '../demographics/demographics.repository';
 import { PersonaEmailChangeRepository } from '../personas/persona-email-change.repository';
 import { PersonaRepository } from '../personas/persona.repository';
 import { TeamRepository } from '../teams/team.repository';
@@ -47,6 +48,7 @@ export class PersonaErasureService {
     private readonly emailChanges: PersonaEmailChangeRepository,
     private readonly loginRows: LoginRepository,
     private readonly teams: TeamRepository,
+    private readonly demographics: DemographicsRepository,
     private readonly erasures: PersonaErasureRepository,
     private readonly finisher: PersonaErasureFinisher,
     @InjectConfig() config: ServiceConfig,
@@ -75,6 +77,7 @@ export class PersonaErasureService {
         ...(await this.loginRows.deleteSubject(tx, persona.id)),
         emailChanges: pendingChange ? 1 : 0,
         teamMemberships: await this.teams.leaveTeams(tx, persona.id),
+        demographics: (await this.demographics.delete(tx, persona.id)) ? 1 : 0,
         personas: (await this.personas.delete(tx, persona.id)) ? 1 : 0,
       };
       const pendingIdentity = identityOf(persona, pendingChange?.newAddress);

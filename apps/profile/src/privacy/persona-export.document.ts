@@ -9,6 +9,7 @@ import {
   type ExportedQuestionRow,
 } from '@teamfit/evaluations';
 import type { PersonaRow } from '@teamfit/personas';
+import type { DemographicsDto } from '../demographics/demographics.dto';
 import { mapPersona } from '../personas/persona.mapper';
 import {
   PERSONA_EXPORT_FORMAT_VERSION,
@@ -64,6 +65,9 @@ async function* documentParts({ snapshot, persona, profile, exportedAt }: Export
   const id = persona.id;
 
   yield `{"formatVersion":${PERSONA_EXPORT_FORMAT_VERSION},"exportedAt":${json(iso(exportedAt))},"persona":${json(mapPersona(persona))}`;
+  const declared = await profile.demographics(snapshot, id);
+  const demographics: DemographicsDto | null = declared ? { ...declared, consent: true, consentedAt: iso(declared.consentedAt) } : null;
+  yield `,"demographics":${json(demographics)}`;
 
   yield ',"signIn":{"codes":';
   yield* jsonArray(profile.signInCodes(snapshot, id, BATCH), (rows) => rows.map(signInCode));

@@ -6,6 +6,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { type ExportedCaller, OBJECT_ID } from '@teamfit/common';
 import { EVALUATION_STATUSES, type EvaluationStatus, EvaluationResultsDto } from '@teamfit/evaluations';
 import { PersonaDto } from '../personas/persona.dto';
+import { DemographicsDto } from '../demographics/demographics.dto';
 
 const TIMESTAMP = { type: String, format: 'date-time' } as const;
 const OPTIONAL_TIMESTAMP = { type: String, format: 'date-time', nullable: true } as const;
@@ -235,6 +236,8 @@ export class PersonaExportDto {
   @ApiProperty({ type: 'integer', enum: [PERSONA_EXPORT_FORMAT_VERSION] }) formatVersion!: number;
   @ApiProperty(TIMESTAMP) exportedAt!: string;
   @ApiProperty({ type: PersonaDto }) persona!: PersonaDto;
+  @ApiProperty({ type: DemographicsDto, nullable: true, description: 'Self-reported demographics; null when none are declared' })
+  demographics!: DemographicsDto | null;
   @ApiProperty({ type: PersonaExportSignInDto }) signIn!: PersonaExportSignInDto;
   @ApiProperty({ type: PersonaExportProfileTeamDto, isArray: true }) profileTeams!: PersonaExportProfileTeamDto[];
   @ApiProperty({ type: PersonaExportAlgorithmTeamDto, isArray: true }) algorithmTeams!: PersonaExportAlgorithmTeamDto[];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ReadSnapshot } from '@teamfit/database';
+import type { PersonaDemographicsRow } from '@teamfit/demographics';
 import type { PersonaRow } from '@teamfit/personas';
 
 export interface ExportedProfileTeamRow {
@@ -32,6 +33,13 @@ export interface ExportedSessionRow {
 export interface ExportedSignInLockRow {
   consecutiveFailures: number;
   lockedUntil: Date | null;
+}
+
+export interface ExportedDemographicsRow {
+  personaId: string;
+  sex: PersonaDemographicsRow['sex'];
+  raceEthnicity: PersonaDemographicsRow['raceEthnicity'];
+  consentedAt: Date;
 }
 
 export interface ExportedEmailChangeRow {
@@ -106,6 +114,15 @@ export class PersonaExportRepository {
   async pendingEmailChange(snapshot: ReadSnapshot, personaId: string): Promise<ExportedEmailChangeRow | undefined> {
     const [row] = await snapshot.rows<ExportedEmailChangeRow>(
       `SELECT field, new_address AS "newAddress", created_at AS "createdAt", expires_at AS "expiresAt" FROM profile.persona_email_changes WHERE persona_id = $1::uuid`,
+      [personaId],
+    );
+    return row;
+  }
+
+  async demographics(snapshot: ReadSnapshot, personaId: string): Promise<ExportedDemographicsRow | undefined> {
+    const [row] = await snapshot.rows<ExportedDemographicsRow>(
+      `SELECT persona_id AS "personaId", sex, race_ethnicity AS "raceEthnicity", consented_at AS "consentedAt"
+         FROM profile.persona_demographics WHERE persona_id = $1::uuid`,
       [personaId],
     );
     return row;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DemographicsModule } from '../demographics/demographics.module';
 import { PersonaLoginModule } from '../persona-login/persona-login.module';
 import { PersonasModule } from '../personas/personas.module';
 import { TeamsModule } from '../teams/teams.module';
@@ -16,7 +17,7 @@ import { PersonaExportService } from './persona-export.service';
  * features that own them.
  */
 @Module({
-  imports: [PersonaLoginModule, PersonasModule, TeamsModule],
+  imports: [PersonaLoginModule, PersonasModule, TeamsModule, DemographicsModule],
   controllers: [PersonaErasureController, PersonaExportController],
   providers: [PersonaErasureRepository, PersonaErasureFinisher, PersonaErasureService, PersonaExportRepository, PersonaExportService],
 })

@@ -397,6 +397,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profile/persona/{id}/demographics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A persona's self-reported demographics (the persona itself, or administrators)
+         * @description The persona's own persona token, or an administrator account token; another persona and non-administrator accounts are 403. Never part of a persona answer, a score or a shortlist: only the adverse-impact report counts them.
+         */
+        get: operations["profile_DemographicsController_get"];
+        /**
+         * Declare or change a persona's demographics, with consent (the persona itself, or administrators)
+         * @description The persona's own persona token, or an administrator account token; another persona and non-administrator accounts are 403. `sex` and `raceEthnicity` (DECLINED is an answer: it counts as unknown), and `consent: true`, without which nothing is stored (false or missing is 400). Replaces an earlier declaration; `consentedAt` is set by the server to the time of this call. No score, shortlist or comparison reads them.
+         */
+        put: operations["profile_DemographicsController_put"];
+        post?: never;
+        /**
+         * Withdraw consent: the persona's demographics are deleted (the persona itself, or administrators)
+         * @description The persona's own persona token, or an administrator account token; another persona and non-administrator accounts are 403. The row is deleted, not kept as DECLINED; from then on the persona counts as unknown in adverse-impact reports. 204 without a body.
+         */
+        delete: operations["profile_DemographicsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/profile/persona/{id}/erase": {
         parameters: {
             query?: never;
@@ -2581,6 +2609,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evaluation/algorithm/teams/{id}/adverse-impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adverse impact of a team's shortlist by sex, race/ethnicity and their intersections; nothing is stored
+         * @description Administrator account tokens only (other accounts and persona tokens: 403). The sample is everyone the shortlist lists with the same filters, roleId and roleWeight (all pages), scored by its sort score (combined with a roleId, else workstyle). Scoring rate: the share of a category scoring strictly above the median of the whole sample; selection rate (with `cutoff`): the share at or above it. Per category the count, the rate, the impact ratio (rate / highest rate among the categories), `fourFifthsFlag` (ratio below 0.8) and `smallSample` (under 2 % of the sample); people without demographics or who declined are counted as `unknown` and kept out of the ratios. Rates and ratios to 4 decimals; a null ratio carries its reason. docs/fairness.md gives the formulas and a worked example.
+         */
+        post: operations["evaluation_AdverseImpactController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evaluation/evaluation/{id}/invitation": {
         parameters: {
             query?: never;
@@ -2736,6 +2784,100 @@ export interface components {
             text: string;
             /** @description true: the team only; false: the requester sees it too */
             isInternal: boolean;
+        };
+        AdverseImpactCategoryDto: {
+            /**
+             * @description null in the raceEthnicity group
+             * @enum {string|null}
+             */
+            sex: "FEMALE" | "MALE" | "OTHER" | null;
+            /**
+             * @description null in the sex group
+             * @enum {string|null}
+             */
+            raceEthnicity: "HISPANIC_OR_LATINO" | "WHITE" | "BLACK_OR_AFRICAN_AMERICAN" | "NATIVE_HAWAIIAN_OR_PACIFIC_ISLANDER" | "ASIAN" | "AMERICAN_INDIAN_OR_ALASKA_NATIVE" | "TWO_OR_MORE_RACES" | null;
+            /** @description People of the sample in this category */
+            count: number;
+            /** @description Fewer than 2 % of the whole sample (unknowns included), or nobody: read its rates with care */
+            smallSample: boolean;
+            /** @description Scoring rate: the share scoring strictly above the median of the whole sample */
+            scoring: components["schemas"]["AdverseImpactRateDto"];
+            /** @description Selection rate: the share scoring at or above cutoff; null without a cutoff */
+            selection: components["schemas"]["AdverseImpactRateDto"] | null;
+        };
+        AdverseImpactGroupDto: {
+            /** @description People with no demographics, or who declined this dimension (either one, for intersections): counted, out of the ratios */
+            unknown: number;
+            /** @description The highest scoring rate among the categories; null when no category has anybody */
+            highestScoringRate: number | null;
+            /** @description The highest selection rate; null without a cutoff or when no category has anybody */
+            highestSelectionRate: number | null;
+            /** @description Every category, in a fixed order, even those with nobody */
+            categories: components["schemas"]["AdverseImpactCategoryDto"][];
+        };
+        /**
+         * @description Why impactRatio is null: NO_PEOPLE (nobody in the category), HIGHEST_RATE_ZERO (no category has anybody passing)
+         * @enum {string}
+         */
+        AdverseImpactNullReason: "NO_PEOPLE" | "HIGHEST_RATE_ZERO";
+        AdverseImpactRateDto: {
+            /** @description Share of the category's people that pass, 4 decimals; null when it has nobody */
+            rate: number | null;
+            /** @description rate / the highest rate among the categories, 4 decimals; null with a reason */
+            impactRatio: number | null;
+            /** @description The exact impact ratio is below 0.8 (four-fifths rule); false when the ratio is null */
+            fourFifthsFlag: boolean;
+            /** @description Why impactRatio is null: NO_PEOPLE (nobody in the category), HIGHEST_RATE_ZERO (no category has anybody passing) */
+            reason: (string & components["schemas"]["AdverseImpactNullReason"]) | null;
+        };
+        AdverseImpactReportDto: {
+            algorithmTeamId: number;
+            teamName: string;
+            roleId: number | null;
+            /**
+             * @description The score sampled: the shortlist's sort score, the combined score with a roleId, else the workstyle score
+             * @enum {string}
+             */
+            score: "combined" | "workstyle";
+            /** @description Everyone the shortlist lists with these filters, all pages */
+            sampleSize: number;
+            /** @description Median of the whole sample’s scores, 4 decimals; null for an empty sample */
+            median: number | null;
+            cutoff: number | null;
+            sex: components["schemas"]["AdverseImpactGroupDto"];
+            raceEthnicity: components["schemas"]["AdverseImpactGroupDto"];
+            /** @description Each sex × race/ethnicity pair */
+            intersections: components["schemas"]["AdverseImpactGroupDto"];
+        };
+        AdverseImpactRequestDto: {
+            /** @description Only these personas */
+            personaIds?: string[];
+            /**
+             * @description Only personas with this status
+             * @enum {string}
+             */
+            status?: "ACTIVE" | "BLOCKED" | "PENDING";
+            /**
+             * @description Only personas whose typed roles include this one
+             * @enum {string}
+             */
+            role?: "EMPLOYEE" | "CANDIDATE" | "HR" | "TEAM_MANAGER" | "MANAGER";
+            /**
+             * Format: date-time
+             * @description Only personas whose latest evaluation completed after this instant
+             */
+            completedAfter?: string;
+            /** @description Only items whose sort score is at least this (an item without one, sort role, is left out) */
+            minScore?: number;
+            /** @description Score each candidate against this role too (role match and combined score) */
+            roleId?: number;
+            /**
+             * @description Share of the role match in the combined score
+             * @default 50
+             */
+            roleWeight?: number;
+            /** @description Also report selection rates: the share of each category scoring at or above this score */
+            cutoff?: number;
         };
         AlgorithmDeletedDto: {
             /** @example Industry deleted */
@@ -3217,6 +3359,34 @@ export interface components {
             resumed: boolean;
             /** @description The next unanswered question */
             currentQuestion?: components["schemas"]["ServedQuestionDto"];
+        };
+        /**
+         * @description Self-reported (the EEO-1 categories); DECLINED counts as unknown in the adverse-impact report
+         * @enum {string}
+         */
+        DemographicRaceEthnicity: "HISPANIC_OR_LATINO" | "WHITE" | "BLACK_OR_AFRICAN_AMERICAN" | "NATIVE_HAWAIIAN_OR_PACIFIC_ISLANDER" | "ASIAN" | "AMERICAN_INDIAN_OR_ALASKA_NATIVE" | "TWO_OR_MORE_RACES" | "DECLINED";
+        /**
+         * @description Self-reported; DECLINED counts as unknown in the adverse-impact report
+         * @enum {string}
+         */
+        DemographicSex: "FEMALE" | "MALE" | "OTHER" | "DECLINED";
+        DemographicsDto: {
+            /** Format: uuid */
+            personaId: string;
+            /** @description Self-reported; DECLINED counts as unknown in the adverse-impact report */
+            sex: components["schemas"]["DemographicSex"];
+            /** @description Self-reported (the EEO-1 categories); DECLINED counts as unknown in the adverse-impact report */
+            raceEthnicity: components["schemas"]["DemographicRaceEthnicity"];
+            /**
+             * @description Always true: nothing is stored without consent
+             * @enum {boolean}
+             */
+            consent: true;
+            /**
+             * Format: date-time
+             * @description When consent was given with these answers (the last PUT), set by the server
+             */
+            consentedAt: string;
         };
         DimensionDetailDto: {
             /** @description The candidate's mean scored value; null when no item of the dimension was answered */
@@ -3975,6 +4145,8 @@ export interface components {
             /** Format: date-time */
             exportedAt: string;
             persona: components["schemas"]["PersonaDto"];
+            /** @description Self-reported demographics; null when none are declared */
+            demographics: components["schemas"]["DemographicsDto"] | null;
             signIn: components["schemas"]["PersonaExportSignInDto"];
             profileTeams: components["schemas"]["PersonaExportProfileTeamDto"][];
             algorithmTeams: components["schemas"]["PersonaExportAlgorithmTeamDto"][];
@@ -4243,6 +4415,8 @@ export interface components {
             loginThrottles: number;
             /** @description Profile teams the persona was a member or manager of (the teams stay) */
             teamMemberships: number;
+            /** @description Self-reported demographics (0 or 1) */
+            demographics: number;
         };
         PublicJsonWebKeyDto: {
             /** @enum {string} */
@@ -4259,6 +4433,17 @@ export interface components {
             alg: "ES256";
             /** @enum {string} */
             use: "sig";
+        };
+        PutDemographicsDto: {
+            /** @description Self-reported; DECLINED counts as unknown in the adverse-impact report */
+            sex: components["schemas"]["DemographicSex"];
+            /** @description Self-reported (the EEO-1 categories); DECLINED counts as unknown in the adverse-impact report */
+            raceEthnicity: components["schemas"]["DemographicRaceEthnicity"];
+            /**
+             * @description Must be true: the persona agrees that these answers are kept, apart from its profile, for adverse-impact reports only
+             * @enum {boolean}
+             */
+            consent: true;
         };
         QuestionAnswerDto: {
             id: number;
@@ -6362,6 +6547,180 @@ export interface operations {
             };
             /** @description Too many wrong codes: wait (Retry-After gives the seconds) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    profile_DemographicsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemographicsDto"];
+                };
+            };
+            /** @description id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, another persona, or an account that is not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No persona has this id, or it has declared no demographics */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    profile_DemographicsController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutDemographicsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemographicsDto"];
+                };
+            };
+            /** @description id is not a UUID, sex or raceEthnicity not one of its values, or consent not true */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, another persona, or an account that is not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No persona has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    profile_DemographicsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, another persona, or an account that is not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No persona has this id, or it has declared no demographics */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16157,6 +16516,67 @@ export interface operations {
                 };
             };
             /** @description id or a list invalid; a persona added that is a member or has no completed evaluation, removed that is not a member, or in both lists */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, not an account token, or not an administrator (writes) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No team has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_AdverseImpactController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdverseImpactRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdverseImpactReportDto"];
+                };
+            };
+            /** @description id, a filter, roleId, roleWeight or cutoff invalid (the message names the field) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -39,4 +39,5 @@ export const OPENAPI_TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'algorithm/locations': 'Scoring lookups: locations',
   evaluation: 'Evaluations: the questionnaire a persona answers, its results, team fit, comparisons and shortlists',
   reports: "Reports on the scoring instruments: a questionnaire version's item statistics",
+  fairness: 'Fairness: how the scores treat each group (adverse-impact reports); nothing is stored',
 };

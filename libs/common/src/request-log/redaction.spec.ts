@@ -38,6 +38,12 @@ describe('loggableBody', () => {
 
   it('keeps a small body redacted and replaces a large one by its measured length', () => {
     expect(loggableBody({ name: 'Ada', otp: '123456' })).toEqual({ name: 'Ada', otp: REDACTED });
+    // Self-reported demographics are special-category data: kept in their own table, never in the log.
+    expect(loggableBody({ sex: 'FEMALE', raceEthnicity: 'ASIAN', consent: true })).toEqual({
+      sex: REDACTED,
+      raceEthnicity: REDACTED,
+      consent: true,
+    });
     const large = { items: Array.from({ length: 2_000 }, (_, index) => ({ index })) };
     expect(loggableBody(large)).toEqual({ truncated: true, length: JSON.stringify(large).length });
     expect(JSON.stringify(large).length).toBeGreaterThan(MAX_LOGGED_BODY_CHARS);

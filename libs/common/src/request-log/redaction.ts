@@ -1,7 +1,21 @@
 /** Headers whose values never reach the log. */
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
-/** Body fields whose values never reach the log, wherever they are nested. */
-const SECRET_FIELDS = new Set(['otp', 'codeverifier', 'codechallenge', 'refreshtoken', 'accesstoken', 'password', 'token', 'secret']);
+/**
+ * Body fields whose values never reach the log, wherever they are nested: secrets, and the
+ * self-reported demographics (special-category data, docs/privacy.md), kept only in their own table.
+ */
+const SECRET_FIELDS = new Set([
+  'otp',
+  'codeverifier',
+  'codechallenge',
+  'refreshtoken',
+  'accesstoken',
+  'password',
+  'token',
+  'secret',
+  'sex',
+  'raceethnicity',
+]);
 
 export const REDACTED = '[redacted]';
 /** A logged body is cut past this many characters of JSON. */
