@@ -46,6 +46,9 @@ const CALLS: Readonly<Record<string, (fx: Fixtures) => Call>> = {
   'GET /evaluation/evaluation/{id}/questions': (fx) => ({ path: { id: fx.evaluation } }),
   'POST /evaluation/evaluation/{id}/team-match': (fx) => ({ path: { id: fx.evaluation }, body: {} }),
   'POST /evaluation/evaluation/{id}/compare-team': (fx) => ({ path: { id: fx.evaluation }, body: { algorithmTeamId: fx.otherTeam } }),
+  'POST /evaluation/evaluation/{id}/reviews': (fx) => ({ path: { id: fx.evaluation }, body: { decision: 'CONFIRMED', reason: 'Matrix' } }),
+  'GET /evaluation/evaluation/{id}/reviews': (fx) => ({ path: { id: fx.evaluation } }),
+  'POST /evaluation/evaluation/{id}/contest': (fx) => ({ path: { id: fx.evaluation }, body: { message: 'Matrix' } }),
 };
 
 /**

@@ -11,6 +11,7 @@ import { UserRecordsModule } from './algorithm/user-records/user-records.module'
 import { EvaluationsModule } from './evaluations/evaluations.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { EvaluationPrivacyModule } from './privacy/evaluation-privacy.module';
+import { ReviewsModule } from './reviews/reviews.module';
 import openApiMetadata from './openapi.metadata';
 
 @Module({})
@@ -35,6 +36,7 @@ export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAp
       LookupsModule,
       EvaluationsModule,
       InvitationsModule,
+      ReviewsModule,
       EvaluationPrivacyModule,
     ],
     clock: options.now,

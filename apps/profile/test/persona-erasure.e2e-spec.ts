@@ -197,6 +197,18 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
 
     const own = await completeEvaluation(ids.persona, 4);
     Object.assign(ids, { evaluation: own.id, answers: own.answers });
+    // Its contest and the review that answers it, both naming the persona: erased with the evaluation.
+    const personaToken = tokens.mint({ sub: ids.persona, kind: 'persona', emailAddress: ERASED.emailAddress, personaId: ids.persona });
+    await request(evaluation.url)
+      .post(`/evaluation/${own.id}/contest`)
+      .set('authorization', `Bearer ${personaToken}`)
+      .send({ message: `${ERASED.firstName} ${ERASED.lastName} contests this` })
+      .expect(201);
+    await request(evaluation.url)
+      .post(`/evaluation/${own.id}/reviews`)
+      .set('authorization', admin)
+      .send({ decision: 'CONFIRMED', reason: `Checked with ${ERASED.firstName}` })
+      .expect(201);
     await completeEvaluation(ids.other, 2);
     await completeEvaluation(ids.third, 5);
     await viaGateway().get(`/profile/persona/${ids.persona}`).set('authorization', admin).expect(200);
@@ -240,6 +252,7 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
         'evaluation.teams',
         'evaluation.evaluations',
         'evaluation.evaluation_score_profiles',
+        'evaluation.evaluation_reviews',
         'organisation.service_requests',
         'organisation.service_request_comments',
         'organisation.service_request_history',
@@ -260,7 +273,7 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
       requestedBy: '00000000-0000-4000-8000-000000000001',
       services: {
         profile: { personas: 1, emailChanges: 0, loginChallenges: 2, refreshTokens: 3, loginThrottles: 1, teamMemberships: 1 },
-        evaluation: { evaluations: 1, answers: ids.answers, scoreProfiles: 1, teamMemberships: 1, experiences: 1, goals: 1 },
+        evaluation: { evaluations: 1, answers: ids.answers, scoreProfiles: 1, reviews: 2, teamMemberships: 1, experiences: 1, goals: 1 },
         organisation: { serviceRequests: 1, comments: 3, attachments: 0 },
       },
     });
@@ -290,6 +303,7 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     expect(await rowCount('evaluation.user_experiences WHERE user_id = $1', [ids.userNumber])).toBe(0);
     expect(await rowCount('evaluation.user_goals WHERE user_id = $1', [ids.userNumber])).toBe(0);
     expect(await rowCount(`evaluation.evaluation_answers WHERE evaluation_id = $1`, [ids.evaluation])).toBe(0);
+    expect(await rowCount(`evaluation.evaluation_reviews WHERE evaluation_id = $1`, [ids.evaluation])).toBe(0);
   });
 
   it('keeps the service request for the organisation, with an anonymous requester', async () => {
