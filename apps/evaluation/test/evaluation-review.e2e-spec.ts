@@ -306,6 +306,42 @@ describe('POST/GET /evaluation/:id/reviews and POST /evaluation/:id/contest', ()
     ).rejects.toThrow(/evaluation_reviews_shape_check/);
   });
 
+  it('sends evaluation.reviewed through the outbox with each review, in its transaction; contests and refusals send nothing', async () => {
+    const events = async () =>
+      (
+        await client.query<{ type: string; organisation_id: string | null; data: Record<string, unknown> }>(
+          `SELECT type, organisation_id, data FROM organisation.outbox_messages WHERE data->>'evaluationId' = $1 ORDER BY sequence`,
+          [evaluationOf['B']],
+        )
+      ).rows;
+    const b = evaluationOf['B'] ?? '';
+    // The event goes to the organisation of the evaluation's team.
+    const organisationId = randomUUID();
+    await request(service.url).put(`/algorithm/teams/${t.other}`).set('authorization', admin()).send({ organisationId }).expect(200);
+    const before = await events();
+    await contest(b, { message: 'Contest without an event' }, personaToken('B')).expect(201);
+    await review(b, { decision: 'OVERRIDDEN', reason: 'x' }).expect(400);
+    await review(b, { decision: 'CONFIRMED', reason: 'Not mine' }, `Bearer ${tokens.account()}`).expect(403);
+    expect(await events()).toEqual(before);
+    const recorded = (await review(b, { decision: 'OVERRIDDEN', reason: 'Panel decided', overallScore: 64.25 }).expect(201)).body as Entry;
+    expect((await events()).slice(before.length)).toEqual([
+      {
+        type: 'evaluation.reviewed',
+        organisation_id: organisationId,
+        data: {
+          evaluationId: b,
+          personaId: people['B'],
+          reviewId: recorded.id,
+          decision: 'OVERRIDDEN',
+          overallScore: 64.25,
+          reason: 'Panel decided',
+          accountId: TEST_ADMIN_ACCOUNT.id,
+          reviewedAt: recorded.createdAt,
+        },
+      },
+    ]);
+  });
+
   describe('shortlists', () => {
     /** A fresh set of results, so the cases above do not decide what the shortlist shows. */
     beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { sql } from 'drizzle-orm';
-import { type EvaluationReviewRow, evaluationReviews, evaluations, type ReviewDecision } from '../database/evaluation.schema';
+import { type EvaluationReviewRow, evaluationReviews, evaluations, type ReviewDecision, teams } from '../database/evaluation.schema';
 
 /** What an entry records; the identity, order and time come from the database and the clock. */
 export type NewReviewEntry =
@@ -15,6 +15,12 @@ export type NewReviewEntry =
       createdAt: Date;
     }
   | { kind: 'CONTEST'; evaluationId: string; message: string; createdAt: Date };
+
+/** An entry as appended, with whose evaluation it is and the organisation of its team (for the event). */
+export interface AppendedReview extends EvaluationReviewRow {
+  personaId: string;
+  organisationId: string | null;
+}
 
 /** An entry with, for a contest, the first review recorded after it (null: still open). */
 export interface ListedReviewRow extends EvaluationReviewRow {
@@ -33,7 +39,7 @@ export class EvaluationReviewRepository {
    * Appends an entry to a completed evaluation, checked by the statement that writes it: undefined
    * when the evaluation is gone or not complete (the caller reads it to say why).
    */
-  async append(tx: Executor, entry: NewReviewEntry): Promise<EvaluationReviewRow | undefined> {
+  async append(tx: Executor, entry: NewReviewEntry): Promise<AppendedReview | undefined> {
     const review = entry.kind === 'REVIEW' ? entry : undefined;
     const contest = entry.kind === 'CONTEST' ? entry : undefined;
     const result = await tx.execute<RawReviewRow>(sql`
@@ -41,9 +47,11 @@ export class EvaluationReviewRepository {
       SELECT ${evaluations.id}, ${entry.kind}, ${review?.decision ?? null}, ${review?.overallScore ?? null}::float8, ${review?.reason ?? null},
              ${contest?.message ?? null}, ${review?.accountId ?? null}::uuid, ${entry.createdAt.toISOString()}::timestamptz
         FROM ${evaluations} WHERE ${evaluations.id} = ${entry.evaluationId} AND ${evaluations.status} = 'complete'
-      RETURNING ${sql.raw(RETURNED)}`);
-    const [row] = result.rows;
-    return row ? rowOf(row) : undefined;
+      RETURNING ${sql.raw(RETURNED)},
+        (SELECT ${teams.organisationId} FROM ${teams} JOIN ${evaluations} ON ${evaluations.teamId} = ${teams.id} WHERE ${evaluations.id} = evaluation_id) AS organisation_id,
+        (SELECT ${evaluations.personaId} FROM ${evaluations} WHERE ${evaluations.id} = evaluation_id) AS persona_id`);
+    const [row] = result.rows as Array<RawReviewRow & { organisation_id: string | null; persona_id: string }>;
+    return row ? { ...rowOf(row), organisationId: row.organisation_id, personaId: row.persona_id } : undefined;
   }
 
   /** Whether the evaluation has a contest that no review was recorded after (read under the evaluation's review lock). */

@@ -15,6 +15,7 @@ import { type Database, type Executor, InjectDatabase, withAdvisoryLock } from '
 import type { EvaluationReviewRow } from '../database/evaluation.schema';
 import { assertMayUse } from '../evaluations/evaluation-access';
 import { type EvaluationState, EvaluationRepository } from '../evaluations/evaluation.repository';
+import { enqueueOutbox, type OutboxMessage } from '@teamfit/outbox';
 import type {
   CreateEvaluationContestDto,
   CreateEvaluationReviewDto,
@@ -104,7 +105,10 @@ export class EvaluationReviewService {
         reviewable(await this.evaluations.findState(entry.evaluationId));
         throw new Error(`evaluation ${entry.evaluationId} took no review although it is complete`);
       }
-      return viewOf(row, null);
+      const view = viewOf(row, null);
+      // In the review's transaction: the event is sent exactly when the review is recorded.
+      if (row.kind === 'REVIEW') await enqueueOutbox(tx, reviewedEvent(row.organisationId, row.personaId, view));
+      return view;
     });
   }
 }
@@ -142,5 +146,27 @@ function viewOf(row: EvaluationReviewRow, resolvedByReviewId: string | null): Ev
     status: contest ? (resolvedByReviewId ? 'RESOLVED' : 'OPEN') : null,
     resolvedByReviewId: contest ? resolvedByReviewId : null,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * `evaluation.reviewed` (docs/integrations.md, "Webhooks"), for subscriptions of the organisation
+ * of the evaluation's team: the review as recorded. Contests send no event: they wait for the
+ * administrators' review list.
+ */
+function reviewedEvent(organisationId: string | null, personaId: string, review: EvaluationReviewDto): OutboxMessage {
+  return {
+    type: 'evaluation.reviewed',
+    organisationId,
+    data: {
+      evaluationId: review.evaluationId,
+      personaId,
+      reviewId: review.id,
+      decision: review.decision,
+      overallScore: review.overallScore,
+      reason: review.reason,
+      accountId: review.accountId,
+      reviewedAt: review.createdAt,
+    },
   };
 }
