@@ -328,13 +328,12 @@ describe('POST/GET /evaluation/:id/reviews and POST /evaluation/:id/contest', ()
       {
         type: 'evaluation.reviewed',
         organisation_id: organisationId,
+        // Nothing that names the persona: the outbox outlives its erasure.
         data: {
           evaluationId: b,
-          personaId: people['B'],
           reviewId: recorded.id,
           decision: 'OVERRIDDEN',
           overallScore: 64.25,
-          reason: 'Panel decided',
           accountId: TEST_ADMIN_ACCOUNT.id,
           reviewedAt: recorded.createdAt,
         },

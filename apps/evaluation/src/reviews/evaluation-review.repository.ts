@@ -16,9 +16,8 @@ export type NewReviewEntry =
     }
   | { kind: 'CONTEST'; evaluationId: string; message: string; createdAt: Date };
 
-/** An entry as appended, with whose evaluation it is and the organisation of its team (for the event). */
+/** An entry as appended, with the organisation of its evaluation's team (whose subscriptions get the event). */
 export interface AppendedReview extends EvaluationReviewRow {
-  personaId: string;
   organisationId: string | null;
 }
 
@@ -48,10 +47,9 @@ export class EvaluationReviewRepository {
              ${contest?.message ?? null}, ${review?.accountId ?? null}::uuid, ${entry.createdAt.toISOString()}::timestamptz
         FROM ${evaluations} WHERE ${evaluations.id} = ${entry.evaluationId} AND ${evaluations.status} = 'complete'
       RETURNING ${sql.raw(RETURNED)},
-        (SELECT ${teams.organisationId} FROM ${teams} JOIN ${evaluations} ON ${evaluations.teamId} = ${teams.id} WHERE ${evaluations.id} = evaluation_id) AS organisation_id,
-        (SELECT ${evaluations.personaId} FROM ${evaluations} WHERE ${evaluations.id} = evaluation_id) AS persona_id`);
-    const [row] = result.rows as Array<RawReviewRow & { organisation_id: string | null; persona_id: string }>;
-    return row ? { ...rowOf(row), organisationId: row.organisation_id, personaId: row.persona_id } : undefined;
+        (SELECT ${teams.organisationId} FROM ${teams} JOIN ${evaluations} ON ${evaluations.teamId} = ${teams.id} WHERE ${evaluations.id} = evaluation_id) AS organisation_id`);
+    const [row] = result.rows as Array<RawReviewRow & { organisation_id: string | null }>;
+    return row ? { ...rowOf(row), organisationId: row.organisation_id } : undefined;
   }
 
   /** Whether the evaluation has a contest that no review was recorded after (read under the evaluation's review lock). */

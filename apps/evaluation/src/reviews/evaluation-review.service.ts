@@ -107,7 +107,7 @@ export class EvaluationReviewService {
       }
       const view = viewOf(row, null);
       // In the review's transaction: the event is sent exactly when the review is recorded.
-      if (row.kind === 'REVIEW') await enqueueOutbox(tx, reviewedEvent(row.organisationId, row.personaId, view));
+      if (row.kind === 'REVIEW') await enqueueOutbox(tx, reviewedEvent(row.organisationId, view));
       return view;
     });
   }
@@ -151,20 +151,20 @@ function viewOf(row: EvaluationReviewRow, resolvedByReviewId: string | null): Ev
 
 /**
  * `evaluation.reviewed` (docs/integrations.md, "Webhooks"), for subscriptions of the organisation
- * of the evaluation's team: the review as recorded. Contests send no event: they wait for the
- * administrators' review list.
+ * of the evaluation's team: which review of which evaluation, and what was decided. No persona id
+ * and no reason: the outbox keeps its messages after a persona's erasure, so an event carries
+ * nothing that names the persona (the reason is free text); a subscriber reads the review list
+ * for the rest. Contests send no event: they wait in the administrators' review list.
  */
-function reviewedEvent(organisationId: string | null, personaId: string, review: EvaluationReviewDto): OutboxMessage {
+function reviewedEvent(organisationId: string | null, review: EvaluationReviewDto): OutboxMessage {
   return {
     type: 'evaluation.reviewed',
     organisationId,
     data: {
       evaluationId: review.evaluationId,
-      personaId,
       reviewId: review.id,
       decision: review.decision,
       overallScore: review.overallScore,
-      reason: review.reason,
       accountId: review.accountId,
       reviewedAt: review.createdAt,
     },
