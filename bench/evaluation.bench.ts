@@ -9,6 +9,8 @@
 // dropped) or an embedded PostgreSQL in a temp folder; services and nginx on free ports.
 // BENCH_CPU_PROF=<dir> writes a CPU profile of each service (node --cpu-prof) into <dir>.
 // BENCH_SLOWEST=<n> prints each persona run's n slowest answers (where in the questionnaire they were).
+// BENCH_BASE=<another checkout, built> also starts that tree's evaluation service on the same
+// database for the shortlist part, and alternates rounds between the two (BENCH_ROUNDS, default 2).
 import { ensureDatabase, quoteIdentifier, runMigrations, serviceMigrationTargets, startEmbeddedPostgres } from '@teamfit/database';
 import { withDatabase } from '@teamfit/database/testing';
 import { freePort } from '@teamfit/gateway';
@@ -81,6 +83,8 @@ interface Platform {
   tokens: TestTokens;
   organisation: RunningService;
   evaluation: RunningService;
+  /** BENCH_BASE's evaluation service, for the shortlist side by side. */
+  baseEvaluation: RunningService | undefined;
   gateway: TestGateway;
   db: Client;
 }
@@ -119,11 +123,12 @@ async function startPlatform(cleanups: Array<() => Promise<void>>): Promise<Plat
   // The accounts `TestTokens` names: services read a token's rights from its account (docs/adr/0067-rights-read-from-the-account.md).
   await seedTestAccounts(databaseUrl);
   const tokens = new TestTokens();
-  const start = async (name: 'organisation' | 'evaluation', index: number): Promise<RunningService> => {
+  const start = async (name: 'organisation' | 'evaluation', index: number, tree = REPOSITORY_ROOT): Promise<RunningService> => {
     const port = await freePort();
+    const distRoot = tree === REPOSITORY_ROOT ? DIST_ROOT : path.join(tree, 'dist');
     const { args, env } = serviceProcess(
       name,
-      { databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: tokens.keys, distRoot: DIST_ROOT, repositoryRoot: REPOSITORY_ROOT, port },
+      { databaseUrl, smtpUrl: 'smtp://127.0.0.1:1', keys: tokens.keys, distRoot, repositoryRoot: tree, port },
       { ...process.env, LOG_LEVEL: 'error' },
     );
     const profiling = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
@@ -141,7 +146,10 @@ async function startPlatform(cleanups: Array<() => Promise<void>>): Promise<Plat
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   cleanups.push(() => db.end());
-  return { databaseUrl, tokens, organisation, evaluation, gateway, db };
+  const base = process.env['BENCH_BASE'];
+  // The other tree's service runs its own migrations, a subset of this tree's: it finds nothing to do.
+  const baseEvaluation = base ? await start('evaluation', 3, path.resolve(base)) : undefined;
+  return { databaseUrl, tokens, organisation, evaluation, baseEvaluation, gateway, db };
 }
 
 /** Personas straight into the profile table, one statement. */
@@ -434,11 +442,17 @@ async function compareTeamRuns(p: Platform, candidateEvaluation: string, targetT
 
 const SHORTLIST_SMALL = 1000;
 const SHORTLIST_LARGE = 10_000;
+const SHORTLIST_ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
+
+type ShortlistFigures = { small: Measured; large: Measured };
 
 /**
  * The shortlist of the 200-member team: SHORTLIST_SMALL candidates (the members and crowd
  * personas made ACTIVE, picked by the status filter) and every persona with a completed evaluation
  * (SHORTLIST_LARGE: the missing ones are seeded here). Both read the whole profiles table once.
+ * Where the reviews table exists, a quarter of the evaluations get two reviews (CONFIRMED, then
+ * OVERRIDDEN) and a contest, none EXCLUDED, so that both versions list the same candidates.
+ * With BENCH_BASE, rounds alternate between this tree's service and the other's.
  */
 async function shortlistRuns(p: Platform, teamId: number, members: string[], crowd: string[], versionFrom: string) {
   const pool = SHORTLIST_LARGE - members.length - crowd.length - 1;
@@ -449,10 +463,12 @@ async function shortlistRuns(p: Platform, teamId: number, members: string[], cro
   await seedCompletedEvaluations(p.db, extra, home, versionFrom);
   const active = [...members, ...crowd.slice(0, SHORTLIST_SMALL - members.length)];
   await p.db.query("UPDATE profile.personas SET status = 'ACTIVE' WHERE id = ANY($1::uuid[])", [active]);
+  const reviews = await seedReviews(p.db);
+  if (reviews > 0) log(`shortlist: ${reviews} reviews and contests seeded`);
   await p.db.query('ANALYZE');
   const agent = keepAliveAgent();
-  const call = (body: object, expected: number) => async () => {
-    const response = await callJson('POST', `${p.evaluation.url}/algorithm/teams/${teamId}/shortlist`, {
+  const call = (service: RunningService, body: object, expected: number) => async () => {
+    const response = await callJson('POST', `${service.url}/algorithm/teams/${teamId}/shortlist`, {
       agent,
       token: p.tokens.account(),
       body: { ...body, limit: 100 },
@@ -461,10 +477,10 @@ async function shortlistRuns(p: Platform, teamId: number, members: string[], cro
     if (total !== expected) throw new Error(`shortlist: expected ${expected} candidates, got ${String(total)}`);
     return response.ms;
   };
-  const measure = async (name: string, calls: number, task: () => Promise<number>) => {
+  const measure = async (service: RunningService, name: string, calls: number, task: () => Promise<number>) => {
     await runPool(Math.max(5, calls / 10), 1, task); // warm-up: JIT, the cached team aggregate
     const windowStart = process.hrtime.bigint() / 1000n;
-    const measured = await withCpu(p.evaluation, async () => {
+    const measured = await withCpu(service, async () => {
       const run = await runPool(calls, 1, task);
       return { summary: summarise(run.samples, run.wallMs) };
     });
@@ -472,13 +488,41 @@ async function shortlistRuns(p: Platform, teamId: number, members: string[], cro
     if (CPU_PROFILE_DIR) log(`${name}: monotonic µs ${windowStart} to ${process.hrtime.bigint() / 1000n}`);
     return { ...measured.summary, cpuMsPerCall: measured.cpuMsPerCall };
   };
+  const runOn = async (service: RunningService): Promise<ShortlistFigures> => ({
+    small: await measure(service, `shortlist of ${SHORTLIST_SMALL}`, 200, call(service, { status: 'ACTIVE' }, SHORTLIST_SMALL)),
+    large: await measure(service, `shortlist of ${SHORTLIST_LARGE}`, 30, call(service, {}, SHORTLIST_LARGE)),
+  });
   try {
-    const small = await measure(`shortlist of ${SHORTLIST_SMALL}`, 200, call({ status: 'ACTIVE' }, SHORTLIST_SMALL));
-    const large = await measure(`shortlist of ${SHORTLIST_LARGE}`, 30, call({}, SHORTLIST_LARGE));
-    return { small, large };
+    const base = p.baseEvaluation;
+    if (!base) return { current: [await runOn(p.evaluation)], base: [] };
+    const figures = { current: [] as ShortlistFigures[], base: [] as ShortlistFigures[] };
+    // Alternating, this tree first in odd rounds and the other first in even ones: the machine's
+    // changing speed falls on both alike.
+    for (let round = 0; round < SHORTLIST_ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? (['current', 'base'] as const) : (['base', 'current'] as const);
+      for (const which of order) figures[which].push(await runOn(which === 'current' ? p.evaluation : base));
+    }
+    return figures;
   } finally {
     agent.destroy();
   }
+}
+
+/** Reviews for a quarter of the completed evaluations, when this tree has the table; how many rows. */
+async function seedReviews(db: Client): Promise<number> {
+  const exists = await db.query<{ table: string | null }>("SELECT to_regclass('evaluation.evaluation_reviews')::text AS table");
+  if (!exists.rows[0]?.table) return 0;
+  const inserted = await db.query(
+    `INSERT INTO evaluation.evaluation_reviews (evaluation_id, kind, decision, overall_score, reason, message, account_id, created_at)
+     SELECT e.id, k.kind, k.decision, k.score, k.reason, k.message, k.account, now() + k.n * interval '1 second'
+       FROM (SELECT id FROM evaluation.evaluations WHERE status = 'complete' AND get_byte(decode(md5(id::text), 'hex'), 0) < 64) e,
+            (VALUES (1, 'REVIEW', 'CONFIRMED', NULL::float8, 'Checked', NULL, '00000000-0000-4000-8000-000000000001'::uuid),
+                    (2, 'CONTEST', NULL, NULL, NULL, 'Please look again', NULL),
+                    (3, 'REVIEW', 'OVERRIDDEN', 70, 'Panel', NULL, '00000000-0000-4000-8000-000000000001'::uuid))
+              AS k(n, kind, decision, score, reason, message, account)
+      ORDER BY e.id, k.n`,
+  );
+  return inserted.rowCount ?? 0;
 }
 
 async function main(): Promise<void> {
@@ -541,8 +585,17 @@ async function main(): Promise<void> {
     log(row(`compare-team vs ${TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compare?.concurrent, 'req'));
     log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, sequential`, compareHuge?.sequential, 'req'));
     log(row(`compare-team vs ${HUGE_TEAM_SIZE} members, ${COMPARE_CONCURRENCY} concurrent`, compareHuge?.concurrent, 'req'));
-    log(row(`shortlist of ${SHORTLIST_SMALL} candidates vs ${TEAM_SIZE} members, limit 100, sequential`, shortlist?.small, 'req'));
-    log(row(`shortlist of ${SHORTLIST_LARGE} candidates vs ${TEAM_SIZE} members, limit 100, sequential`, shortlist?.large, 'req'));
+    for (const [which, rounds] of Object.entries(shortlist ?? { current: [undefined] })) {
+      for (const [index, figures] of (rounds as Array<ShortlistFigures | undefined>).entries()) {
+        const label = shortlist?.base.length ? ` (${which}, round ${index + 1})` : '';
+        log(
+          row(`shortlist of ${SHORTLIST_SMALL} candidates vs ${TEAM_SIZE} members, limit 100, sequential${label}`, figures?.small, 'req'),
+        );
+        log(
+          row(`shortlist of ${SHORTLIST_LARGE} candidates vs ${TEAM_SIZE} members, limit 100, sequential${label}`, figures?.large, 'req'),
+        );
+      }
+    }
     log(row(`completing answer vs ${TEAM_SIZE} members, sequential`, completions, 'completions'));
     log(row(`${PERSONAS} personas through the gateway, every answer`, gateway?.answers, 'answers'));
     log(row(`… of which the completing answer (scored vs ${TEAM_SIZE})`, gateway?.finals, 'completions'));

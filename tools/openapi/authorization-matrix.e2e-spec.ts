@@ -56,6 +56,9 @@ const CALLS: Readonly<Record<string, (fx: Fixtures) => Call>> = {
   'GET /evaluation/evaluation/{id}/explanation': (fx) => ({ path: { id: fx.evaluation } }),
   // The first questionnaire version of the matrix's own database: its evaluations fixed it.
   'GET /evaluation/reports/item-statistics': () => ({ query: 'questionnaireVersionId=1' }),
+  'POST /evaluation/evaluation/{id}/reviews': (fx) => ({ path: { id: fx.evaluation }, body: { decision: 'CONFIRMED', reason: 'Matrix' } }),
+  'GET /evaluation/evaluation/{id}/reviews': (fx) => ({ path: { id: fx.evaluation } }),
+  'POST /evaluation/evaluation/{id}/contest': (fx) => ({ path: { id: fx.evaluation }, body: { message: 'Matrix' } }),
 };
 
 /**

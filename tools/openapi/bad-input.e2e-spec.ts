@@ -81,6 +81,13 @@ describe('bad input to every operation', () => {
         personaId: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e',
         challengeId: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e',
       }),
+      // Routes only a persona may call (contesting its evaluation): their bodies reach validation too.
+      tokens.mint({
+        sub: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e',
+        kind: 'persona',
+        emailAddress: 'persona@example.test',
+        personaId: '7b0c7c1e-2f55-4c1a-9d0e-3a1f2b4c5d6e',
+      }),
     ].map((token) => `Bearer ${token}`);
     const query = await fingerprintQuery(client);
     // Prepared once: the statement reads every table, and planning it anew for each of the

@@ -14,6 +14,7 @@ import { FairnessModule } from './fairness/fairness.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { EvaluationPrivacyModule } from './privacy/evaluation-privacy.module';
 import { ReportsModule } from './reports/reports.module';
+import { ReviewsModule } from './reviews/reviews.module';
 import openApiMetadata from './openapi.metadata';
 
 @Module({})
@@ -41,6 +42,7 @@ export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAp
       InvitationsModule,
       ExplanationsModule,
       ReportsModule,
+      ReviewsModule,
       EvaluationPrivacyModule,
     ],
     clock: options.now,

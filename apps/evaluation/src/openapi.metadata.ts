@@ -14,18 +14,20 @@ import * as dto10 from './explanations/evaluation-explanation.dto';
 import * as dto11 from './fairness/adverse-impact.dto';
 import * as dto12 from './invitations/evaluation-invitation.dto';
 import * as dto13 from './reports/item-statistics.dto';
-import * as dto14 from '@teamfit/evaluations';
+import * as dto14 from './reviews/evaluation-review.dto';
+import * as dto15 from '@teamfit/evaluations';
 
 export default async () => {
     const t = {
         "./algorithm/role-specifications/role-specification.dto": dto1,
         "./evaluations/evaluation-response.dto": dto7,
-        "@teamfit/evaluations": dto14,
+        "@teamfit/evaluations": dto15,
         "./evaluations/comparison-response.dto": dto6,
         "./evaluations/shortlist.dto": dto9,
         "./explanations/evaluation-explanation.dto": dto10,
         "./fairness/adverse-impact.dto": dto11,
-        "./reports/item-statistics.dto": dto13
+        "./reports/item-statistics.dto": dto13,
+        "./reviews/evaluation-review.dto": dto14
     };
     return {
         "@nestjs/swagger": {
@@ -106,12 +108,13 @@ export default async () => {
                         "CompareDto": { evaluationIdA: { required: true, type: () => String, format: "uuid" }, evaluationIdB: { required: true, type: () => String, format: "uuid" }, mode: { required: false, enum: ["PAIRWISE", "MUTUAL", "SIMULATED_TEAM"] } }
                     }],
                 [dto9, {
-                        "ShortlistRequestDto": { personaIds: { required: false, type: () => [String] }, status: { required: false, enum: ["ACTIVE", "BLOCKED", "PENDING"] }, role: { required: false, enum: ["EMPLOYEE", "CANDIDATE", "HR", "TEAM_MANAGER", "MANAGER"] }, completedAfter: { required: false, type: () => String }, minScore: { required: false, type: () => Number, minimum: 0, maximum: 100 }, roleId: { required: false, type: () => Number }, roleWeight: { required: false, type: () => Number, minimum: 0, maximum: 100 }, sort: { required: false, enum: ["combined", "workstyle", "role"] }, page: { required: false, type: () => Number }, limit: { required: false, type: () => Number, minimum: 1 } },
+                        "ShortlistRequestDto": { personaIds: { required: false, type: () => [String] }, status: { required: false, enum: ["ACTIVE", "BLOCKED", "PENDING"] }, role: { required: false, enum: ["EMPLOYEE", "CANDIDATE", "HR", "TEAM_MANAGER", "MANAGER"] }, completedAfter: { required: false, type: () => String }, includeExcluded: { required: false, type: () => Boolean }, minScore: { required: false, type: () => Number, minimum: 0, maximum: 100 }, roleId: { required: false, type: () => Number }, roleWeight: { required: false, type: () => Number, minimum: 0, maximum: 100 }, sort: { required: false, enum: ["combined", "workstyle", "role"] }, page: { required: false, type: () => Number }, limit: { required: false, type: () => Number, minimum: 1 } },
                         "ShortlistPersonaDto": { id: { required: true, type: () => String }, name: { required: true, type: () => String, nullable: true }, role: { required: true, type: () => String, nullable: true } },
                         "ScoreReasonDto": { questionGroupId: { required: true, type: () => Number }, name: { required: true, type: () => String }, scoreType: { required: true, enum: ["SUPPLEMENTARY", "COMPLEMENTARY", "TOP_TEN", "INDIVIDUAL_SUPPLEMENTARY", "CONFLICT", "MAX_MEAN", "MIN_MEAN", "GROUP_AVERAGE"] }, scorePercentage: { required: true, type: () => Number }, weightPercentage: { required: true, type: () => Number }, impact: { required: true, type: () => Number }, candidateLevel: { required: true, type: () => Number, nullable: true }, teamMean: { required: true, type: () => Number, nullable: true } },
                         "ScoreReasonsDto": { raising: { required: true }, lowering: { required: true } },
                         "ShortlistWorkstyleDto": { score: { required: true, type: () => Number }, scoreCategory: { required: true, enum: ["low", "medium", "high"] } },
-                        "ShortlistItemDto": { persona: { required: true, type: () => t["./evaluations/shortlist.dto"].ShortlistPersonaDto }, evaluationId: { required: true, type: () => String }, completedAt: { required: true, type: () => String }, workstyle: { required: true, type: () => t["./evaluations/shortlist.dto"].ShortlistWorkstyleDto }, roleMatch: { required: true, type: () => Object, nullable: true }, combined: { required: true, type: () => t["./evaluations/comparison-response.dto"].CombinedScoreDto, nullable: true }, reasons: { required: true, type: () => t["./evaluations/shortlist.dto"].ScoreReasonsDto } },
+                        "ShortlistReviewDto": { decision: { required: true, enum: ["CONFIRMED", "OVERRIDDEN", "EXCLUDED"] }, overallScore: { required: true, type: () => Number, nullable: true }, reviewedAt: { required: true, type: () => String } },
+                        "ShortlistItemDto": { persona: { required: true, type: () => t["./evaluations/shortlist.dto"].ShortlistPersonaDto }, evaluationId: { required: true, type: () => String }, completedAt: { required: true, type: () => String }, workstyle: { required: true, type: () => t["./evaluations/shortlist.dto"].ShortlistWorkstyleDto }, roleMatch: { required: true, type: () => Object, nullable: true }, combined: { required: true, type: () => t["./evaluations/comparison-response.dto"].CombinedScoreDto, nullable: true }, reasons: { required: true, type: () => t["./evaluations/shortlist.dto"].ScoreReasonsDto }, review: { required: true, type: () => t["./evaluations/shortlist.dto"].ShortlistReviewDto, nullable: true } },
                         "ShortlistDto": { algorithmTeamId: { required: true, type: () => Number }, teamName: { required: true, type: () => String }, roleId: { required: true, type: () => Number, nullable: true }, sort: { required: true, enum: ["combined", "workstyle", "role"] }, page: { required: true, type: () => Number }, limit: { required: true, type: () => Number }, total: { required: true, type: () => Number }, items: { required: true, type: () => [t["./evaluations/shortlist.dto"].ShortlistItemDto] } },
                         "TeamSimulationRequestDto": { addPersonaIds: { required: false, type: () => [String] }, removePersonaIds: { required: false, type: () => [String] } },
                         "TeamDimensionProfileDto": { questionGroupId: { required: true, type: () => Number }, name: { required: true, type: () => String }, scoreType: { required: true, enum: ["SUPPLEMENTARY", "COMPLEMENTARY", "TOP_TEN", "INDIVIDUAL_SUPPLEMENTARY", "CONFLICT", "MAX_MEAN", "MIN_MEAN", "GROUP_AVERAGE"] }, members: { required: true, type: () => Number }, mean: { required: true, type: () => Number, nullable: true }, min: { required: true, type: () => Number, nullable: true }, max: { required: true, type: () => Number, nullable: true }, spread: { required: true, type: () => Number, nullable: true } },
@@ -149,6 +152,12 @@ export default async () => {
                         "ItemStatisticsItemDto": { questionId: { required: true, type: () => Number }, reverseScored: { required: true, type: () => Boolean }, mean: { required: true, type: () => Number, nullable: true }, standardDeviation: { required: true, type: () => Number, nullable: true }, correctedItemTotalCorrelation: { required: true, type: () => Number, nullable: true }, flag: { required: true, type: () => Boolean }, reason: { required: true, type: () => String, nullable: true } },
                         "ItemStatisticsDimensionDto": { questionGroupId: { required: true, type: () => Number }, name: { required: true, type: () => String }, scoreType: { required: true, enum: ["SUPPLEMENTARY", "COMPLEMENTARY", "TOP_TEN", "INDIVIDUAL_SUPPLEMENTARY", "CONFLICT", "MAX_MEAN", "MIN_MEAN", "GROUP_AVERAGE"] }, n: { required: true, type: () => Number }, k: { required: true, type: () => Number }, cronbachAlpha: { required: true, type: () => Number, nullable: true }, reason: { required: true, type: () => String, nullable: true }, items: { required: true, type: () => [t["./reports/item-statistics.dto"].ItemStatisticsItemDto] } },
                         "ItemStatisticsReportDto": { questionnaireVersionId: { required: true, type: () => Number }, evaluations: { required: true, type: () => Number }, minimumEvaluations: { required: true, type: () => Number }, flagBelow: { required: true, type: () => Number }, dimensions: { required: true, type: () => [t["./reports/item-statistics.dto"].ItemStatisticsDimensionDto] } }
+                    }],
+                [dto14, {
+                        "CreateEvaluationReviewDto": { decision: { required: true, enum: ["CONFIRMED", "OVERRIDDEN", "EXCLUDED"] }, reason: { required: true, type: () => String, pattern: "\\S" }, overallScore: { required: false, type: () => Number, minimum: 0, maximum: 100 } },
+                        "CreateEvaluationContestDto": { message: { required: true, type: () => String, pattern: "\\S" } },
+                        "EvaluationReviewDto": { id: { required: true, type: () => String }, evaluationId: { required: true, type: () => String }, kind: { required: true, enum: ["REVIEW", "CONTEST"] }, decision: { required: true, nullable: true, enum: ["CONFIRMED", "OVERRIDDEN", "EXCLUDED"] }, overallScore: { required: true, type: () => Number, nullable: true }, reason: { required: true, type: () => String, nullable: true }, message: { required: true, type: () => String, nullable: true }, accountId: { required: true, type: () => String, nullable: true }, status: { required: true, nullable: true, enum: ["OPEN", "RESOLVED"] }, resolvedByReviewId: { required: true, type: () => String, nullable: true }, createdAt: { required: true, type: () => String } },
+                        "EvaluationReviewPageDto": { items: { required: true, type: () => [t["./reviews/evaluation-review.dto"].EvaluationReviewDto] } }
                     }]
             ]
         }

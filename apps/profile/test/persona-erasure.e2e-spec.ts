@@ -207,6 +207,18 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
 
     const own = await completeEvaluation(ids.persona, 4);
     Object.assign(ids, { evaluation: own.id, answers: own.answers });
+    // Its contest and the review that answers it, both naming the persona: erased with the evaluation.
+    const personaToken = tokens.mint({ sub: ids.persona, kind: 'persona', emailAddress: ERASED.emailAddress, personaId: ids.persona });
+    await request(evaluation.url)
+      .post(`/evaluation/${own.id}/contest`)
+      .set('authorization', `Bearer ${personaToken}`)
+      .send({ message: `${ERASED.firstName} ${ERASED.lastName} contests this` })
+      .expect(201);
+    await request(evaluation.url)
+      .post(`/evaluation/${own.id}/reviews`)
+      .set('authorization', admin)
+      .send({ decision: 'CONFIRMED', reason: `Checked with ${ERASED.firstName}` })
+      .expect(201);
     await completeEvaluation(ids.other, 2);
     await completeEvaluation(ids.third, 5);
     await viaGateway().get(`/profile/persona/${ids.persona}`).set('authorization', admin).expect(200);
@@ -251,6 +263,7 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
         'evaluation.teams',
         'evaluation.evaluations',
         'evaluation.evaluation_score_profiles',
+        'evaluation.evaluation_reviews',
         'organisation.service_requests',
         'organisation.service_request_comments',
         'organisation.service_request_history',
@@ -279,7 +292,7 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
           teamMemberships: 1,
           demographics: 1,
         },
-        evaluation: { evaluations: 1, answers: ids.answers, scoreProfiles: 1, teamMemberships: 1, experiences: 1, goals: 1 },
+        evaluation: { evaluations: 1, answers: ids.answers, scoreProfiles: 1, reviews: 2, teamMemberships: 1, experiences: 1, goals: 1 },
         organisation: { serviceRequests: 1, comments: 3, attachments: 0 },
       },
     });
@@ -312,6 +325,7 @@ describe('POST /profile/persona/:id/erase: the persona, erased from every servic
     // Its demographics went with it; another persona's stayed.
     expect(await rowCount('profile.persona_demographics WHERE persona_id = $1', [ids.persona])).toBe(0);
     expect(await rowCount('profile.persona_demographics WHERE persona_id = $1', [ids.other])).toBe(1);
+    expect(await rowCount(`evaluation.evaluation_reviews WHERE evaluation_id = $1`, [ids.evaluation])).toBe(0);
   });
 
   it('keeps the service request for the organisation, with an anonymous requester', async () => {

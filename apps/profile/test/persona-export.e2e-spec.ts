@@ -60,6 +60,8 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
   let client: Client;
   let smtp: SmtpListener;
   let invitedAt = '';
+  let contest: Record<string, unknown> = {};
+  let review: Record<string, unknown> = {};
   const services: Partial<Record<'profile' | 'evaluation' | 'organisation', RunningTestService>> = {};
   const admin = `Bearer ${tokens.admin({ sub: ADMIN_ID })}`;
   const persona = (id: string, emailAddress: string) => `Bearer ${tokens.mint({ sub: id, kind: 'persona', emailAddress, personaId: id })}`;
@@ -177,6 +179,14 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
     await post(`/evaluation/${ids.unfinished}/answer`, { questionId: questions.q1, value: 2, timeTaken: 3 }, persona(ids.ada, ADA)).expect(
       200,
     );
+    // Contested by the persona and reviewed by an administrator: the export lists both, in order.
+    contest = (await post(`/evaluation/${ids.completed}/contest`, { message: 'Please look again' }, persona(ids.ada, ADA)).expect(201))
+      .body as Record<string, unknown>;
+    review = (
+      await post(`/evaluation/${ids.completed}/reviews`, { decision: 'OVERRIDDEN', reason: 'Seen together', overallScore: 61.5 }).expect(
+        201,
+      )
+    ).body as Record<string, unknown>;
     // Invited (the e-mail goes to the listener): the export lists when, and no address.
     invitedAt = (await post(`/evaluation/${ids.unfinished}/invitation`, {}).expect(201)).body.invitedAt as string;
     ids.graceEvaluation = (await post('/evaluation', { personaId: ids.grace, teamId: ids.soloTeam }).expect(201)).body.id as string;
@@ -434,6 +444,20 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
       invitations: [{ invitedAt }],
     });
     expect(completed?.invitations).toEqual([]);
+    // Who reviewed stays out, as the administrators behind its API calls do: the export names no administrator.
+    const exported = (entry: Record<string, unknown>) => ({
+      id: entry['id'],
+      kind: entry['kind'],
+      decision: entry['decision'],
+      overallScore: entry['overallScore'],
+      reason: entry['reason'],
+      message: entry['message'],
+      createdAt: entry['createdAt'],
+    });
+    expect(completed?.reviews).toEqual([exported(contest), exported(review)]);
+    expect(review).toMatchObject({ kind: 'REVIEW', decision: 'OVERRIDDEN', overallScore: 61.5, reason: 'Seen together' });
+    expect(contest).toMatchObject({ kind: 'CONTEST', message: 'Please look again' });
+    expect(unfinished?.reviews).toEqual([]);
     expect(unfinished?.questions.map((question) => (question['answer'] as { value: number } | null)?.value ?? null)).toEqual([
       2,
       null,
@@ -467,6 +491,7 @@ describe('GET /persona/:id/export: everything the platform holds about a persona
       `profile PATCH /persona/${ids.ada}`,
       ...[1, 2, 3].map(() => `evaluation POST /evaluation/${ids.completed}/answer`),
       `evaluation POST /evaluation/${ids.unfinished}/answer`,
+      `evaluation POST /evaluation/${ids.completed}/contest`,
       'organisation POST /hub/service-requests',
       `organisation POST /hub/service-requests/${ids.request}/comments`,
     ]);

@@ -16,5 +16,6 @@ export {
   type ExportedGoalsRow,
   type ExportedLookup,
   type ExportedQuestionRow,
+  type ExportedReviewRow,
 } from './privacy/persona-export.reader';
 export type { FixedGroup, FixedQuestion, QuestionSet } from './question-set.types';

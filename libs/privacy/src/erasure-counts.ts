@@ -12,7 +12,15 @@ export const PROFILE_ERASURE_COUNTS = [
   'teamMemberships',
   'demographics',
 ] as const;
-export const EVALUATION_ERASURE_COUNTS = ['evaluations', 'answers', 'scoreProfiles', 'teamMemberships', 'experiences', 'goals'] as const;
+export const EVALUATION_ERASURE_COUNTS = [
+  'evaluations',
+  'answers',
+  'scoreProfiles',
+  'reviews',
+  'teamMemberships',
+  'experiences',
+  'goals',
+] as const;
 export const ORGANISATION_ERASURE_COUNTS = ['serviceRequests', 'comments', 'historyEntries', 'attachments', 'apiCalls'] as const;
 
 export type ProfileErasureCounts = Record<(typeof PROFILE_ERASURE_COUNTS)[number], number>;

@@ -1,6 +1,7 @@
 import { EVALUATION_STATUSES, type EvaluationStatus } from '@teamfit/evaluations';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   customType,
   doublePrecision,
@@ -127,6 +128,52 @@ export const evaluationInvitations = evaluationSchema.table(
   (table) => [index('evaluation_invitations_evaluation_idx').on(table.evaluationId, table.invitedAt)],
 );
 
+export const REVIEW_KINDS = ['REVIEW', 'CONTEST'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+export const REVIEW_DECISIONS = ['CONFIRMED', 'OVERRIDDEN', 'EXCLUDED'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/**
+ * The human review of completed evaluations (docs/adr/0085-human-review-and-contest.md): an
+ * administrator's reviews and the persona's contests, appended and never changed (no code path
+ * updates or deletes a row; the rows go with their evaluation, ON DELETE CASCADE, on erasure and
+ * retention). `seq` is the order they were appended in: reviews and contests of one evaluation are
+ * appended under one lock, so a contest is resolved exactly by the first review appended after it.
+ * `account_id` is the reviewing administrator's account (another service's, so no foreign key);
+ * null for a contest, which the evaluation's own persona makes.
+ */
+export const evaluationReviews = evaluationSchema.table(
+  'evaluation_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    evaluationId: uuid('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REVIEW_KINDS }).notNull(),
+    decision: text('decision', { enum: REVIEW_DECISIONS }),
+    /** OVERRIDDEN only: the overall score the reviewer decided, shown beside the computed one. */
+    overallScore: doublePrecision('overall_score'),
+    /** A review's reason. */
+    reason: text('reason'),
+    /** A contest's message. */
+    message: text('message'),
+    accountId: uuid('account_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // An evaluation's entries in order (the list, and the latest review a shortlist shows, read backwards).
+    index('evaluation_reviews_evaluation_idx').on(table.evaluationId, table.seq),
+    check(
+      'evaluation_reviews_shape_check',
+      sql`(${table.kind} = 'REVIEW' AND ${table.decision} IS NOT NULL AND ${table.reason} IS NOT NULL AND ${table.message} IS NULL AND ${table.accountId} IS NOT NULL
+            AND (${table.decision} = 'OVERRIDDEN') = (${table.overallScore} IS NOT NULL))
+        OR (${table.kind} = 'CONTEST' AND ${table.decision} IS NULL AND ${table.reason} IS NULL AND ${table.overallScore} IS NULL AND ${table.message} IS NOT NULL AND ${table.accountId} IS NULL)`,
+    ),
+    check('evaluation_reviews_overall_score_check', sql`${table.overallScore} BETWEEN 0 AND 100`),
+  ],
+);
+
 /**
  * What scoring needs of a completed evaluation, written in the transaction that completes it:
  * its values in its version's question order and its level per dimension (group order, null
@@ -181,3 +228,4 @@ export type EvaluationRow = typeof evaluations.$inferSelect;
 export type EvaluationAnswerRow = typeof evaluationAnswers.$inferSelect;
 export type EvaluationInvitationRow = typeof evaluationInvitations.$inferSelect;
 export type EvaluationExplanationRow = typeof evaluationExplanations.$inferSelect;
+export type EvaluationReviewRow = typeof evaluationReviews.$inferSelect;

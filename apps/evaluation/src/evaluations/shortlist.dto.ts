@@ -13,7 +13,8 @@ import {
   type TeamDimensionProfile,
   type TeamProfile,
 } from '@teamfit/scoring';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsUUID, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsUUID, Max, Min } from 'class-validator';
+import { REVIEW_DECISIONS, type ReviewDecision } from '../database/evaluation.schema';
 import { CombinedScoreDto, roleMatchProperty } from './comparison-response.dto';
 import { SCORE_CATEGORIES } from './evaluation-response.dto';
 import { SHORTLIST_SORTS, type ShortlistSort } from './shortlist.service';
@@ -57,6 +58,15 @@ export class ShortlistRequestDto {
   @IsOmittable()
   @IsISO8601({ strict: true, strictSeparator: true }, { message: 'completedAfter must be an ISO 8601 date-time' })
   completedAfter?: string;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Also list results whose latest human review EXCLUDED them (POST /evaluation/evaluation/{id}/reviews); left out by default',
+  })
+  @IsOmittable()
+  @IsBoolean()
+  includeExcluded?: boolean;
 
   @ApiPropertyOptional({
     ...SCORE,
@@ -136,6 +146,21 @@ export class ShortlistWorkstyleDto {
   @ApiProperty({ enum: SCORE_CATEGORIES }) scoreCategory!: ScoreCategory;
 }
 
+/** The latest human review of a listed result. */
+export class ShortlistReviewDto {
+  @ApiProperty({ enum: REVIEW_DECISIONS, enumName: 'ReviewDecision' }) decision!: ReviewDecision;
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description:
+      'OVERRIDDEN: the overall score a person decided, beside the computed `workstyle.score` (which ranks the item); null otherwise',
+  })
+  overallScore!: number | null;
+  @ApiProperty({ type: String, format: 'date-time' }) reviewedAt!: string;
+}
+
 export class ShortlistItemDto {
   @ApiProperty({ type: ShortlistPersonaDto }) persona!: ShortlistPersonaDto;
   @ApiProperty({ format: 'uuid', description: "The persona's latest completed evaluation, the one scored" }) evaluationId!: string;
@@ -150,6 +175,12 @@ export class ShortlistItemDto {
   })
   combined!: CombinedScoreDto | null;
   @ApiProperty({ type: ScoreReasonsDto }) reasons!: ScoreReasonsDto;
+  @ApiProperty({
+    type: ShortlistReviewDto,
+    nullable: true,
+    description: "The evaluation's latest human review (contests aside); null when it has none",
+  })
+  review!: ShortlistReviewDto | null;
 }
 
 export class ShortlistDto {
@@ -163,7 +194,7 @@ export class ShortlistDto {
   @ApiProperty({
     type: ShortlistItemDto,
     isArray: true,
-    description: 'Highest score first, then the most recent completion, then persona id',
+    description: 'Highest computed score first (an override never changes the order), then the most recent completion, then persona id',
   })
   items!: ShortlistItemDto[];
 }

@@ -3,7 +3,13 @@ import { type Database, InjectReadDatabase } from '@teamfit/database';
 import { organisations } from '@teamfit/accounts';
 import { type PersonaRole, personas, type PersonaStatus } from '@teamfit/personas';
 import { sql, type SQL } from 'drizzle-orm';
-import { evaluationScoreProfiles, latestScoreProfileFirst, teams } from '../database/evaluation.schema';
+import {
+  evaluationReviews,
+  evaluationScoreProfiles,
+  latestScoreProfileFirst,
+  type ReviewDecision,
+  teams,
+} from '../database/evaluation.schema';
 
 /** Which personas a shortlist lists (every filter optional; together they all apply). */
 export interface ShortlistFilter {
@@ -13,6 +19,16 @@ export interface ShortlistFilter {
   role?: PersonaRole;
   /** Their latest evaluation completed strictly after this instant. */
   completedAfter?: Date;
+  /** List results whose latest review EXCLUDED them too (left out otherwise). */
+  includeExcluded?: boolean;
+}
+
+/** The latest human review of a result (docs/adr/0085-human-review-and-contest.md). */
+export interface LatestReview {
+  decision: ReviewDecision;
+  /** OVERRIDDEN: the score a person decided (the computed one still ranks). */
+  overallScore: number | null;
+  reviewedAt: Date;
 }
 
 /** A persona's latest completed evaluation's score profile, with what a shortlist shows of the persona. */
@@ -31,6 +47,8 @@ export interface ProfileRow {
   username: string | null;
   personaRole: string | null;
   userNumber: number | null;
+  /** The latest review of the evaluation scored; null when it has none. */
+  review: LatestReview | null;
 }
 
 /**
@@ -64,6 +82,9 @@ interface RawRow extends Record<string, unknown> {
   username: string | null;
   persona_role: string | null;
   user_number: number | null;
+  review_decision: ReviewDecision | null;
+  review_overall_score: number | null;
+  reviewed_ms: number | null;
   profiles_version: string | number;
   team_name: string | null;
   team_members: string[] | null;
@@ -84,6 +105,10 @@ export class ShortlistRepository {
   async snapshot(teamId: number, filter: ShortlistFilter): Promise<ShortlistSnapshot> {
     const s = evaluationScoreProfiles;
     const recent = filter.completedAfter ? sql`AND latest.completed_at > ${filter.completedAfter.toISOString()}::timestamptz` : sql``;
+    // An EXCLUDED result is no candidate (it leaves the list and the adverse-impact sample); a
+    // member's profile still counts in the team context the others are scored against.
+    const listable = filter.includeExcluded ? sql`${recent}` : sql`${recent} AND review.decision IS DISTINCT FROM 'EXCLUDED'`;
+    const r = evaluationReviews;
     const result = await this.db.execute<RawRow>(sql`
       WITH team AS MATERIALIZED (
         SELECT ${teams.name} AS name, ${teams.memberPersonaIds} AS members, ${teams.profilesVersion} AS profiles_version,
@@ -100,8 +125,9 @@ export class ShortlistRepository {
       SELECT chosen.persona_id, latest.evaluation_id, latest.questionnaire_version_id,
              -- Milliseconds, as every date the service shows: drizzle's driver leaves timestamps as text.
              (extract(epoch FROM latest.completed_at) * 1000)::float8 AS completed_ms, latest.answer_values,
-             chosen.member, chosen.listed ${recent} AS candidate,
+             chosen.member, chosen.listed ${listable} AS candidate,
              chosen.user_first_name AS first_name, chosen.user_last_name AS last_name, chosen.user_username AS username, chosen.role AS persona_role, chosen.user_number,
+             review.decision AS review_decision, review.overall_score AS review_overall_score, review.reviewed_ms,
              NULL::bigint AS profiles_version, NULL::text AS team_name, NULL::uuid[] AS team_members, NULL::boolean AS includes_candidate
         FROM chosen CROSS JOIN LATERAL (
           -- The persona's latest completed profile (the order of the index, as every team context reads it).
@@ -109,10 +135,16 @@ export class ShortlistRepository {
             FROM ${s} WHERE ${s.personaId} = chosen.persona_id
            ORDER BY ${sql.raw(latestScoreProfileFirst('"evaluation_score_profiles"'))} LIMIT 1
         ) latest
-       WHERE chosen.member OR (chosen.listed ${recent})
+        LEFT JOIN LATERAL (
+          -- Its latest review: one backward probe of the (evaluation, order) index, contests skipped.
+          SELECT ${r.decision} AS decision, ${r.overallScore} AS overall_score, (extract(epoch FROM ${r.createdAt}) * 1000)::float8 AS reviewed_ms
+            FROM ${r} WHERE ${r.evaluationId} = latest.evaluation_id AND ${r.kind} = 'REVIEW'
+           ORDER BY ${r.seq} DESC LIMIT 1
+        ) review ON true
+       WHERE chosen.member OR (chosen.listed ${listable})
       UNION ALL
       -- The team's version even when no row qualifies (and no row at all when the team does not exist).
-      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, team.profiles_version, team.name, team.members, team.includes_candidate FROM team
+      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, team.profiles_version, team.name, team.members, team.includes_candidate FROM team
     `);
     let team: ShortlistSnapshot['team'];
     const rows: ProfileRow[] = [];
@@ -138,6 +170,10 @@ export class ShortlistRepository {
         username: row.username,
         personaRole: row.persona_role,
         userNumber: row.user_number,
+        review:
+          row.review_decision === null
+            ? null
+            : { decision: row.review_decision, overallScore: row.review_overall_score, reviewedAt: new Date(Number(row.reviewed_ms)) },
       });
     }
     return { team, rows };

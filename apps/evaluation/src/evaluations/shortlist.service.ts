@@ -11,6 +11,7 @@ import {
   TeamScorer,
   type WorkstyleResult,
 } from '@teamfit/scoring';
+import type { ReviewDecision } from '../database/evaluation.schema';
 import { QuestionnaireVersions } from './questionnaire-versions';
 import { RoleMatchService } from './role-match.service';
 import { type ProfileRow, type ShortlistFilter, ShortlistRepository } from './shortlist.repository';
@@ -37,6 +38,11 @@ export interface ShortlistItem {
   roleMatch: RoleMatchResult | null;
   combined: CombinedScore | null;
   reasons: ScoreReasons;
+  /**
+   * The latest human review of the evaluation; null without one. An override's score is shown
+   * here, beside the computed workstyle score, which still ranks the item.
+   */
+  review: { decision: ReviewDecision; overallScore: number | null; reviewedAt: string } | null;
 }
 
 export interface Shortlist {
@@ -263,5 +269,8 @@ function itemOf({ row, roleMatch, combined }: Scored, workstyle: ItemWorkstyle):
     roleMatch,
     combined,
     reasons: scoreReasons(workstyle),
+    review: row.review
+      ? { decision: row.review.decision, overallScore: row.review.overallScore, reviewedAt: row.review.reviewedAt.toISOString() }
+      : null,
   };
 }

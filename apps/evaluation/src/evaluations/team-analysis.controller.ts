@@ -26,7 +26,7 @@ export class TeamAnalysisController {
   @ApiOperation({
     summary: 'Every persona with a completed evaluation scored against the team, ranked and paged; nothing is stored',
     description:
-      "Any account token (administrator or not); persona tokens are refused (403). Each persona's latest completed evaluation, scored as team-match (the team's own evaluations) and compare-team (others') score it; the team's members are left out of their own team context.",
+      "Any account token (administrator or not); persona tokens are refused (403). Each persona's latest completed evaluation, scored as team-match (the team's own evaluations) and compare-team (others') score it; the team's members are left out of their own team context. Each item carries its evaluation's latest human review (`review`); a result whose latest review EXCLUDED it is not listed unless `includeExcluded` (it still counts in the team context of the others), and an OVERRIDDEN score is shown in `review.overallScore` beside the computed score, which alone ranks and filters.",
   })
   @ApiOkResponse({ type: ShortlistDto })
   @ApiErrors({ 400: 'id, a filter, roleId, roleWeight, sort or paging invalid (the message names the field)', 404: 'No team has this id' })

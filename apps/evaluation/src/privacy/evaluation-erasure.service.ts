@@ -7,11 +7,12 @@ import { TeamRepository } from '../algorithm/teams/team.repository';
 import { UserExperienceRepository } from '../algorithm/user-records/user-experience.repository';
 import { UserGoalRepository } from '../algorithm/user-records/user-goal.repository';
 import { EvaluationRepository } from '../evaluations/evaluation.repository';
+import { EvaluationReviewRepository } from '../reviews/evaluation-review.repository';
 
 /**
  * The evaluation service's part of a persona's erasure, in the one transaction the erasure worker
- * (libs/privacy) opens for it: its place in algorithm teams, its evaluations with their answers
- * and score profiles, and the experience and goal records of its user id, each through the
+ * (libs/privacy) opens for it: its place in algorithm teams, its evaluations with their answers,
+ * score profiles and reviews, and the experience and goal records of its user id, each through the
  * repository of its table. Teams keep working without the member: taking the persona out of a
  * member list and removing its score profiles both give the team a new profiles version
  * (triggers, migration 0005), so no cached team aggregate still counts it.
@@ -21,6 +22,7 @@ export class EvaluationErasureService implements ErasurePartRepository {
   constructor(
     private readonly teams: TeamRepository,
     private readonly evaluations: EvaluationRepository,
+    private readonly reviews: EvaluationReviewRepository,
     private readonly experiences: UserExperienceRepository,
     private readonly goals: UserGoalRepository,
   ) {}
@@ -28,12 +30,14 @@ export class EvaluationErasureService implements ErasurePartRepository {
   async erase(tx: Transaction, identity: ErasureIdentity): Promise<EvaluationErasureCounts> {
     const { personaId, userNumber } = identity;
     const teamsLeft = await this.teams.removeMember(tx, personaId);
+    // Before the evaluations they belong to, so that the erasure counts them.
+    const reviews = await this.reviews.deleteOfPersona(tx, personaId);
     const erased = await this.evaluations.eraseOfPersona(tx, personaId);
     // Records are keyed by the user id, which a creator may give several personas: they go with the last of them.
     const shared = await userNumberStillUsed(tx, userNumber);
     const experiences = !shared && (await this.experiences.delete(tx, userNumber));
     const goals = !shared && (await this.goals.delete(tx, userNumber));
-    return { ...erased, teamMemberships: teamsLeft.length, experiences: Number(experiences), goals: Number(goals) };
+    return { ...erased, reviews, teamMemberships: teamsLeft.length, experiences: Number(experiences), goals: Number(goals) };
   }
 }
 

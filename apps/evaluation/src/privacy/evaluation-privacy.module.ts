@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TeamsModule } from '../algorithm/teams/teams.module';
 import { UserRecordsModule } from '../algorithm/user-records/user-records.module';
 import { EvaluationsModule } from '../evaluations/evaluations.module';
+import { ReviewsModule } from '../reviews/reviews.module';
 import { EvaluationErasureJob } from './evaluation-erasure.job';
 import { EvaluationErasureService } from './evaluation-erasure.service';
 import { EvaluationRetentionJob } from './evaluation-retention.job';
@@ -11,7 +12,7 @@ import { EvaluationRetentionJob } from './evaluation-retention.job';
  * evaluations: both erase through the repositories of the tables they change.
  */
 @Module({
-  imports: [TeamsModule, UserRecordsModule, EvaluationsModule],
+  imports: [TeamsModule, UserRecordsModule, EvaluationsModule, ReviewsModule],
   providers: [EvaluationErasureService, EvaluationErasureJob, EvaluationRetentionJob],
 })
 export class EvaluationPrivacyModule {}

@@ -24,6 +24,7 @@ export class EvaluationErasureCountsDto {
   @rows('Evaluations of the persona') evaluations!: number;
   @rows('Their answers') answers!: number;
   @rows('Their stored score profiles') scoreProfiles!: number;
+  @rows('Their human reviews and contests (POST /evaluation/evaluation/{id}/reviews and /contest)') reviews!: number;
   @rows('Algorithm teams the persona was a member of (the teams stay)') teamMemberships!: number;
   @rows('Experience records of its user id (when no other persona has that id)') experiences!: number;
   @rows('Goal records of its user id (when no other persona has that id)') goals!: number;

@@ -194,6 +194,7 @@ function withQuestions(
       questions: (versions.get(row.questionnaireVersionId) ?? []).map((fixed) => question(fixed, given?.get(fixed.id))),
       results: (row.results ?? null) as EvaluationResultsDto | null,
       invitations: row.invitedAt.map((invitedAt) => ({ invitedAt: iso(invitedAt) })),
+      reviews: row.reviews.map(({ createdMs, ...review }) => ({ ...review, createdAt: iso(new Date(createdMs)) })),
     };
   });
 }

@@ -101,6 +101,23 @@ export class PersonaExportInvitationDto {
   @ApiProperty(TIMESTAMP) invitedAt!: string;
 }
 
+/**
+ * A human review of an evaluation (an administrator's) or the persona's contest of it
+ * (POST /evaluation/evaluation/{id}/reviews and /contest); a contest is resolved by the next review.
+ * Which administrator reviewed is left out, as everywhere in the export.
+ */
+export class PersonaExportReviewDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['REVIEW', 'CONTEST'] }) kind!: 'REVIEW' | 'CONTEST';
+  @ApiProperty({ enum: ['CONFIRMED', 'OVERRIDDEN', 'EXCLUDED'], nullable: true, description: 'A review’s decision; null for a contest' })
+  decision!: 'CONFIRMED' | 'OVERRIDDEN' | 'EXCLUDED' | null;
+  @ApiProperty({ type: 'number', nullable: true, description: 'OVERRIDDEN: the overall score the reviewer decided' })
+  overallScore!: number | null;
+  @ApiProperty(OPTIONAL_TEXT) reason!: string | null;
+  @ApiProperty(OPTIONAL_TEXT) message!: string | null;
+  @ApiProperty(TIMESTAMP) createdAt!: string;
+}
+
 export class PersonaExportEvaluationDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ type: 'integer' }) algorithmTeamId!: number;
@@ -121,6 +138,8 @@ export class PersonaExportEvaluationDto {
     description: 'Every invitation to it an administrator sent (POST /evaluation/evaluation/{id}/invitation), oldest first',
   })
   invitations!: PersonaExportInvitationDto[];
+  @ApiProperty({ type: PersonaExportReviewDto, isArray: true, description: 'Its human reviews and contests, in the order recorded' })
+  reviews!: PersonaExportReviewDto[];
 }
 
 /** An entry of a lookup (industries, skills, …); name null when the entry has since been deleted. */

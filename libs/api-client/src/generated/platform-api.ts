@@ -2580,7 +2580,7 @@ export interface paths {
         put?: never;
         /**
          * Every persona with a completed evaluation scored against the team, ranked and paged; nothing is stored
-         * @description Any account token (administrator or not); persona tokens are refused (403). Each persona's latest completed evaluation, scored as team-match (the team's own evaluations) and compare-team (others') score it; the team's members are left out of their own team context.
+         * @description Any account token (administrator or not); persona tokens are refused (403). Each persona's latest completed evaluation, scored as team-match (the team's own evaluations) and compare-team (others') score it; the team's members are left out of their own team context. Each item carries its evaluation's latest human review (`review`); a result whose latest review EXCLUDED it is not listed unless `includeExcluded` (it still counts in the team context of the others), and an OVERRIDDEN score is shown in `review.overallScore` beside the computed score, which alone ranks and filters.
          */
         post: operations["evaluation_TeamAnalysisController_shortlist"];
         delete?: never;
@@ -2683,6 +2683,50 @@ export interface paths {
         get: operations["evaluation_ItemStatisticsController_report"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluation/evaluation/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The evaluation's reviews and contests, oldest first (append-only)
+         * @description Administrator account tokens, and the evaluation's own persona (other personas and non-administrator accounts: 403). Every review and contest in the order recorded, paged (`page`, `limit`): who (`accountId`, null for the persona's contest) and when (`createdAt`). A contest is OPEN until an administrator records the next review of the evaluation, whatever its decision; that review resolves it (`status: RESOLVED`, `resolvedByReviewId`). 404 for an unknown evaluation.
+         */
+        get: operations["evaluation_EvaluationReviewController_list"];
+        put?: never;
+        /**
+         * Record a human review of a completed evaluation: CONFIRMED, OVERRIDDEN (with the score decided) or EXCLUDED
+         * @description Administrator account tokens only (other accounts and persona tokens: 403). Appends a review to the evaluation's list; reviews are never changed or removed (a later review supersedes an earlier one: shortlists show the latest). `reason` is required and not blank (at most 2,000 characters); `overallScore` (0-100, two decimals at most) is required with OVERRIDDEN and refused with the other decisions. An override is shown beside the computed score, never in its place: the results stay as computed, and shortlists rank by the computed score. EXCLUDED takes the result out of shortlists and the adverse-impact sample unless `includeExcluded`. The review resolves every open contest of the evaluation. Emits `evaluation.reviewed`. 404 for an unknown evaluation, 409 while it is not complete.
+         */
+        post: operations["evaluation_EvaluationReviewController_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluation/evaluation/{id}/contest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Contest the result of one’s own completed evaluation: an open item in its review list
+         * @description The evaluation's own persona only (account tokens and other personas: 403). `message` is required and not blank (at most 2,000 characters). The contest shows in the evaluation's review list as `kind: CONTEST`, `status: OPEN` until an administrator records the next review, which resolves it. One open contest at a time: another while one is open is 409. 404 for an unknown evaluation, 409 while it is not complete.
+         */
+        post: operations["evaluation_EvaluationReviewController_contest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2867,6 +2911,11 @@ export interface components {
              * @description Only personas whose latest evaluation completed after this instant
              */
             completedAfter?: string;
+            /**
+             * @description Also list results whose latest human review EXCLUDED them (POST /evaluation/evaluation/{id}/reviews); left out by default
+             * @default false
+             */
+            includeExcluded?: boolean;
             /** @description Only items whose sort score is at least this (an item without one, sort role, is left out) */
             minScore?: number;
             /** @description Score each candidate against this role too (role match and combined score) */
@@ -3023,6 +3072,11 @@ export interface components {
              */
             otp: string;
         };
+        /**
+         * @description A contest: OPEN until an administrator records the next review of the evaluation, which resolves it; null for a review
+         * @enum {string}
+         */
+        ContestStatus: "OPEN" | "RESOLVED";
         CountryDto: {
             /** @example 6650f1c2a9b3e4d5f6a7b8c9 */
             _id: string;
@@ -3062,11 +3116,32 @@ export interface components {
              */
             code: string;
         };
+        CreateEvaluationContestDto: {
+            /**
+             * @description What the persona contests and why; not blank
+             * @example I answered in a hurry; please have someone look at my result
+             */
+            message: string;
+        };
         CreateEvaluationDto: {
             /** Format: uuid */
             personaId: string;
             /** @description Algorithm team id */
             teamId: number;
+        };
+        CreateEvaluationReviewDto: {
+            /** @description CONFIRMED: the computed result stands. OVERRIDDEN: a person decided another overall score (`overallScore`), shown beside the computed one. EXCLUDED: the result leaves shortlists and the adverse-impact sample unless `includeExcluded`. */
+            decision: components["schemas"]["ReviewDecision"];
+            /**
+             * @description Why; not blank
+             * @example Checked the answers with the candidate
+             */
+            reason: string;
+            /**
+             * @description Required with OVERRIDDEN, refused with the other decisions: the overall score a person decided (0-100, two decimals at most)
+             * @example 72.5
+             */
+            overallScore?: number;
         };
         CreateLocatedLookupDto: {
             name: string;
@@ -3473,6 +3548,8 @@ export interface components {
             answers: number;
             /** @description Their stored score profiles */
             scoreProfiles: number;
+            /** @description Their human reviews and contests (POST /evaluation/evaluation/{id}/reviews and /contest) */
+            reviews: number;
             /** @description Algorithm teams the persona was a member of (the teams stay) */
             teamMemberships: number;
             /** @description Experience records of its user id (when no other persona has that id) */
@@ -3563,6 +3640,47 @@ export interface components {
             /** @enum {string} */
             scoringVersion: "ws-1";
             validity: components["schemas"]["ResultValidityDto"];
+        };
+        EvaluationReviewDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            evaluationId: string;
+            /** @description REVIEW: an administrator's; CONTEST: the persona's */
+            kind: components["schemas"]["ReviewKind"];
+            /** @description A review’s decision; null for a contest */
+            decision: (string & components["schemas"]["ReviewDecision"]) | null;
+            /** @description OVERRIDDEN only: the overall score the reviewer decided. The computed score stays in the results and ranks shortlists. */
+            overallScore: number | null;
+            /** @description A review’s reason; null for a contest */
+            reason: string | null;
+            /** @description A contest’s message; null for a review */
+            message: string | null;
+            /**
+             * Format: uuid
+             * @description Who: the reviewing administrator's account id; null for a contest (the evaluation's own persona made it), and on the persona's own read (a persona is not shown which administrator reviewed)
+             */
+            accountId: string | null;
+            /** @description A contest: OPEN until an administrator records the next review of the evaluation, which resolves it; null for a review */
+            status: (string & components["schemas"]["ContestStatus"]) | null;
+            /**
+             * Format: uuid
+             * @description A resolved contest: the review that resolved it
+             */
+            resolvedByReviewId: string | null;
+            /**
+             * Format: date-time
+             * @description When: the time it was recorded
+             */
+            createdAt: string;
+        };
+        EvaluationReviewPageDto: {
+            /** @description Matching records in all pages */
+            total: number;
+            page: number;
+            limit: number;
+            /** @description Oldest first, in the order they were recorded (append-only: entries are never changed or removed) */
+            items: components["schemas"]["EvaluationReviewDto"][];
         };
         ExplainedProfileDto: {
             /**
@@ -4191,6 +4309,8 @@ export interface components {
             results: components["schemas"]["EvaluationResultsDto"] | null;
             /** @description Every invitation to it an administrator sent (POST /evaluation/evaluation/{id}/invitation), oldest first */
             invitations: components["schemas"]["PersonaExportInvitationDto"][];
+            /** @description Its human reviews and contests, in the order recorded */
+            reviews: components["schemas"]["PersonaExportReviewDto"][];
         };
         PersonaExportExperienceDto: {
             userId: number;
@@ -4244,6 +4364,23 @@ export interface components {
             questionGroupTitle: string;
             /** @description null: not answered */
             answer: components["schemas"]["PersonaExportAnswerDto"] | null;
+        };
+        PersonaExportReviewDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "REVIEW" | "CONTEST";
+            /**
+             * @description A review’s decision; null for a contest
+             * @enum {string|null}
+             */
+            decision: "CONFIRMED" | "OVERRIDDEN" | "EXCLUDED" | null;
+            /** @description OVERRIDDEN: the overall score the reviewer decided */
+            overallScore: number | null;
+            reason: string | null;
+            message: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         PersonaExportServiceRequestDto: {
             _id: string;
@@ -4561,6 +4698,13 @@ export interface components {
             longestSameAnswerRun: number;
             flagged: boolean;
         };
+        /** @enum {string} */
+        ReviewDecision: "CONFIRMED" | "OVERRIDDEN" | "EXCLUDED";
+        /**
+         * @description REVIEW: an administrator's; CONTEST: the persona's
+         * @enum {string}
+         */
+        ReviewKind: "REVIEW" | "CONTEST";
         RoleDto: {
             /** @example 1 */
             id: number;
@@ -4838,7 +4982,7 @@ export interface components {
             limit: number;
             /** @description Items on all pages (after every filter, minScore included) */
             total: number;
-            /** @description Highest score first, then the most recent completion, then persona id */
+            /** @description Highest computed score first (an override never changes the order), then the most recent completion, then persona id */
             items: components["schemas"]["ShortlistItemDto"][];
         };
         ShortlistItemDto: {
@@ -4856,6 +5000,8 @@ export interface components {
             /** @description null without roleId; the workstyle score alone when the role match has no score */
             combined: components["schemas"]["CombinedScoreDto"] | null;
             reasons: components["schemas"]["ScoreReasonsDto"];
+            /** @description The evaluation's latest human review (contests aside); null when it has none */
+            review: components["schemas"]["ShortlistReviewDto"] | null;
         };
         ShortlistPersonaDto: {
             /** Format: uuid */
@@ -4883,6 +5029,11 @@ export interface components {
              * @description Only personas whose latest evaluation completed after this instant
              */
             completedAfter?: string;
+            /**
+             * @description Also list results whose latest human review EXCLUDED them (POST /evaluation/evaluation/{id}/reviews); left out by default
+             * @default false
+             */
+            includeExcluded?: boolean;
             /** @description Only items whose sort score is at least this (an item without one, sort role, is left out) */
             minScore?: number;
             /** @description Score each candidate against this role too (role match and combined score) */
@@ -4902,6 +5053,13 @@ export interface components {
             page?: number;
             /** @default 10 */
             limit?: number;
+        };
+        ShortlistReviewDto: {
+            decision: components["schemas"]["ReviewDecision"];
+            /** @description OVERRIDDEN: the overall score a person decided, beside the computed `workstyle.score` (which ranks the item); null otherwise */
+            overallScore: number | null;
+            /** Format: date-time */
+            reviewedAt: string;
         };
         ShortlistWorkstyleDto: {
             score: number;
@@ -16807,6 +16965,208 @@ export interface operations {
             };
             /** @description Questionnaire version not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_EvaluationReviewController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationReviewPageDto"];
+                };
+            };
+            /** @description Invalid id, page or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, an account without administrator rights, or another persona’s evaluation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Evaluation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_EvaluationReviewController_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEvaluationReviewDto"];
+            };
+        };
+        responses: {
+            /** @description The review as recorded: who (`accountId`) and when */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationReviewDto"];
+                };
+            };
+            /** @description Invalid id, decision, reason (missing, blank, too long) or overallScore (missing with OVERRIDDEN, given with another decision, out of range) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, an account without administrator rights, or a persona token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Evaluation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The evaluation is not complete */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_EvaluationReviewController_contest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEvaluationContestDto"];
+            };
+        };
+        responses: {
+            /** @description The contest as recorded, OPEN */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationReviewDto"];
+                };
+            };
+            /** @description Invalid id or message (missing, blank, too long) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, an account token, or another persona’s evaluation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Evaluation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The evaluation is not complete, or it has an open contest already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

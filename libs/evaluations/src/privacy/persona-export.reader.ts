@@ -19,6 +19,22 @@ export interface ExportedEvaluationRow {
   results: unknown;
   /** When an administrator invited the persona to it, oldest first (evaluation_invitations; no address is stored there). */
   invitedAt: Date[];
+  /** Its human reviews and the persona's contests, in the order recorded (evaluation_reviews). */
+  reviews: ExportedReviewRow[];
+}
+
+/**
+ * A review or contest of an evaluation; `createdMs` is its time in milliseconds since the epoch.
+ * The reviewing administrator is left out: an export names no administrator.
+ */
+export interface ExportedReviewRow {
+  id: string;
+  kind: 'REVIEW' | 'CONTEST';
+  decision: 'CONFIRMED' | 'OVERRIDDEN' | 'EXCLUDED' | null;
+  overallScore: number | null;
+  reason: string | null;
+  message: string | null;
+  createdMs: number;
 }
 
 /** A question as a questionnaire version fixed it and evaluations serve it, at its position (from 0). */
@@ -88,7 +104,11 @@ export class EvaluationExportReader {
               e.created_at AS "createdAt", e.updated_at AS "updatedAt", e.completed_at AS "completedAt",
               e.questionnaire_version_id AS "questionnaireVersionId", e.results,
               ARRAY(SELECT i.invited_at FROM evaluation.evaluation_invitations i WHERE i.evaluation_id = e.id
-                     ORDER BY i.invited_at, i.id) AS "invitedAt"
+                     ORDER BY i.invited_at, i.id) AS "invitedAt",
+              (SELECT coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'kind', r.kind, 'decision', r.decision, 'overallScore', r.overall_score,
+                        'reason', r.reason, 'message', r.message,
+                        'createdMs', (extract(epoch FROM r.created_at) * 1000)::float8) ORDER BY r.seq), '[]'::jsonb)
+                 FROM evaluation.evaluation_reviews r WHERE r.evaluation_id = e.id) AS reviews
          FROM evaluation.evaluations e JOIN evaluation.teams t ON t.id = e.team_id
         WHERE e.persona_id = $1::uuid
         ORDER BY e.created_at, e.id`,
