@@ -251,6 +251,20 @@ describe('POST /algorithm/teams/:id/adverse-impact', () => {
     expect(empty.body.sex.categories[0].scoring).toEqual({ rate: null, impactRatio: null, fourFifthsFlag: false, reason: 'NO_PEOPLE' });
   });
 
+  it('leaves an EXCLUDED result out of the sample, as out of the shortlist, unless includeExcluded', async () => {
+    const excluded = evaluationIds[5] ?? '';
+    await onEvaluation('post', `/evaluation/${excluded}/reviews`, { decision: 'EXCLUDED', reason: 'Not comparable' }).expect(201);
+    const without = await report({}).expect(200);
+    expect(without.body.sampleSize).toBe(PERSONAS - 1);
+    expect(without.body).toMatchObject(adverseImpact(await expectedSample({}), categories, null));
+    const withAll = await report({ includeExcluded: true }).expect(200);
+    expect(withAll.body.sampleSize).toBe(PERSONAS);
+    expect(withAll.body).toMatchObject(adverseImpact(await expectedSample({ includeExcluded: true }), categories, null));
+    // A later review brings the result back, for the report as for the shortlist.
+    await onEvaluation('post', `/evaluation/${excluded}/reviews`, { decision: 'CONFIRMED', reason: 'Comparable after all' }).expect(201);
+    expect((await report({}).expect(200)).body.sampleSize).toBe(PERSONAS);
+  });
+
   it('administrators only: another account and persona tokens are 403, no token 401', async () => {
     expect((await report({}, `Bearer ${tokens.account()}`).expect(403)).body).toEqual({
       statusCode: 403,
