@@ -9,8 +9,8 @@ import request from 'supertest';
 import { OrganisationFactory } from '../../organisation/test/organisation.fixture';
 import { PersonaFactory } from '../../profile/test/persona.fixture';
 import { evaluationAppModule } from '../src/evaluation-app.module';
-import type { EvaluationExplanationDto } from '../src/explanations/evaluation-explanation.dto';
-import { expectEveryExplanationRecomputes, recomputeFromExplanation } from './explanation.fixture';
+import { type AdministratorExplanation, expectEveryExplanationRecomputes, recomputeFromExplanation } from './explanation.fixture';
+import { type EvaluationExplanationDto, MIN_TEAM_SHOWN_TO_PERSONA } from '../src/explanations/evaluation-explanation.dto';
 
 /**
  * GET /evaluation/:id/explanation (docs/fairness.md, "Explanations") over a varied set of
@@ -112,7 +112,7 @@ describe('explanations of stored results', () => {
     await complete(people['b'] ?? '', teams['plain'] ?? 0, 2);
     await complete(people['c'] ?? '', teams['plain'] ?? 0, 3);
     const candidate = await complete(people['candidate'] ?? '', teams['plain'] ?? 0, 4);
-    const { body } = (await explain(candidate).expect(200)) as { body: EvaluationExplanationDto };
+    const { body } = (await explain(candidate).expect(200)) as { body: AdministratorExplanation };
     expect(body.scoringVersion).toBe('ws-1');
     expect(body.team.teamSize).toBe(3);
     // The candidate is a member, left out of their own team context: a, b and c count.
@@ -128,15 +128,15 @@ describe('explanations of stored results', () => {
     expect(Math.abs(contributions - body.result.overallScore)).toBeLessThan(0.006);
     expect(recomputeFromExplanation(body)).toEqual(body.result);
 
-    const alone = (await explain(first).expect(200)).body as EvaluationExplanationDto;
-    expect(alone.team).toEqual({ teamSize: 0, profiles: [] });
+    const alone = (await explain(first).expect(200)).body as AdministratorExplanation;
+    expect(alone.team).toEqual({ teamSize: 0, profiles: [], withheld: null });
     expect(alone.dimensions.every((d) => d.team.memberLevels.values.length === 0)).toBe(true);
   });
 
   it('names the completing evaluation itself when its organisation counts the candidate, and keeps what counted when members complete again', async () => {
     await complete(people['d'] ?? '', teams['includes'] ?? 0, 5);
     const counted = await complete(people['candidate'] ?? '', teams['includes'] ?? 0, 6);
-    const { body } = (await explain(counted).expect(200)) as { body: EvaluationExplanationDto };
+    const { body } = (await explain(counted).expect(200)) as { body: AdministratorExplanation };
     expect(body.team.profiles.map((p) => p.evaluationId)).toContain(counted);
     expect(body.team.teamSize).toBe(3);
     // a and d complete again: the explanation above still names the profiles that counted then.
@@ -145,7 +145,7 @@ describe('explanations of stored results', () => {
     expect((await explain(counted).expect(200)).body).toEqual(body);
     // Completing again against the team that leaves them out: their stored profile (`counted`) is not named.
     const again = await complete(people['candidate'] ?? '', teams['plain'] ?? 0, 11);
-    const left = (await explain(again).expect(200)).body as EvaluationExplanationDto;
+    const left = (await explain(again).expect(200)).body as AdministratorExplanation;
     expect(left.team.profiles.map((p) => p.evaluationId)).not.toContain(counted);
     expect(left.team).toMatchObject({ teamSize: 3, profiles: expect.any(Array) });
     expect(left.team.profiles).toHaveLength(3);
@@ -166,7 +166,7 @@ describe('explanations of stored results', () => {
       faking: false,
     });
     const late = await complete(people['e'] ?? '', teams['plain'] ?? 0, 9);
-    const { body } = (await explain(late).expect(200)) as { body: EvaluationExplanationDto };
+    const { body } = (await explain(late).expect(200)) as { body: AdministratorExplanation };
     const versions = new Set(body.team.profiles.map((p) => p.questionnaireVersionId));
     expect(versions.size).toBe(1);
     expect(versions.has(body.questionnaireVersion.id)).toBe(false);
@@ -181,7 +181,27 @@ describe('explanations of stored results', () => {
         .set('authorization', `Bearer ${tokens.admin()}`)
     ).body.items as Array<{ id: string; status: string }>;
     const completed = own.find((item) => item.status === 'complete')?.id ?? '';
-    await explain(completed, personaToken(people['candidate'] ?? '')).expect(200);
+    // The persona's own view: no member's evaluation ids, and a small team's inputs withheld.
+    const full = (await explain(completed).expect(200)).body as AdministratorExplanation;
+    const mine = (await explain(completed, personaToken(people['candidate'] ?? '')).expect(200)).body as EvaluationExplanationDto;
+    expect(full.team.teamSize).toBeLessThan(MIN_TEAM_SHOWN_TO_PERSONA);
+    expect(mine.team).toEqual({ teamSize: full.team.teamSize, profiles: null, withheld: 'TEAM_TOO_SMALL' });
+    expect(mine.dimensions.map((dimension) => dimension.team)).toEqual(full.dimensions.map(() => null));
+    expect(mine.dimensions.map((dimension) => dimension.contribution)).toEqual(full.dimensions.map((dimension) => dimension.contribution));
+    expect(mine.result).toEqual(full.result);
+    // Five members with completed evaluations: the persona reads the team's inputs, still without their ids.
+    const large = (
+      await post('/algorithm/teams', {
+        name: 'Large',
+        memberPersonaIds: ['a', 'b', 'c', 'd', 'e'].map((name) => people[name] ?? ''),
+      }).expect(201)
+    ).body.id as number;
+    const inLarge = await complete(people['candidate'] ?? '', large, 12);
+    const largeFull = (await explain(inLarge).expect(200)).body as AdministratorExplanation;
+    const largeMine = (await explain(inLarge, personaToken(people['candidate'] ?? '')).expect(200)).body as EvaluationExplanationDto;
+    expect(largeFull.team.teamSize).toBe(MIN_TEAM_SHOWN_TO_PERSONA);
+    expect(largeMine.team).toEqual({ teamSize: MIN_TEAM_SHOWN_TO_PERSONA, profiles: null, withheld: null });
+    expect(largeMine.dimensions).toEqual(largeFull.dimensions);
     const other = await explain(completed, personaToken(people['other'] ?? '')).expect(403);
     expect(other.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'This evaluation belongs to another persona' });
     const account = await explain(completed, tokens.account()).expect(403);
@@ -226,6 +246,6 @@ describe('explanations of stored results', () => {
     await client.query('DELETE FROM evaluation.evaluation_score_profiles WHERE persona_id = $1', [people['b']]);
     await client.query('DELETE FROM evaluation.evaluations WHERE persona_id = $1', [people['b']]);
     const checked = await expectEveryExplanationRecomputes(service.url, database.url, tokens.admin(), preRecording);
-    expect(checked).toBe(9);
+    expect(checked).toBe(10);
   });
 });

@@ -9,15 +9,27 @@ import {
   workstyleFromInputs,
 } from '@teamfit/scoring';
 import { Client } from 'pg';
-import type { EvaluationExplanationDto } from '../src/explanations/evaluation-explanation.dto';
+import type {
+  EvaluationExplanationDto,
+  ExplainedProfileDto,
+  ExplanationDimensionDto,
+  ExplanationTeamDto,
+  ExplanationTeamInputsDto,
+} from '../src/explanations/evaluation-explanation.dto';
 import type { QuestionSet } from '../src/evaluations/evaluation.types';
 import { scoringQuestionnaire } from '../src/evaluations/question-set';
+
+/** An explanation as an administrator reads it: nothing withheld (the persona's may withhold the team's). */
+export type AdministratorExplanation = Omit<EvaluationExplanationDto, 'team' | 'dimensions'> & {
+  team: ExplanationTeamDto & { profiles: ExplainedProfileDto[]; withheld: null };
+  dimensions: Array<ExplanationDimensionDto & { team: ExplanationTeamInputsDto }>;
+};
 
 /**
  * The scoring inputs an explanation answer holds (docs/fairness.md, "Explanations"), read from
  * the answer alone: the questionnaire version as scoring reads it, the answers, the team's inputs.
  */
-export function inputsOfExplanation(explanation: EvaluationExplanationDto): WorkstyleInputs {
+export function inputsOfExplanation(explanation: AdministratorExplanation): WorkstyleInputs {
   return {
     questionnaire: {
       groups: explanation.questionnaireVersion.groups.map(({ id, name, scoreType, weight }) => ({
@@ -37,7 +49,7 @@ export function inputsOfExplanation(explanation: EvaluationExplanationDto): Work
 }
 
 /** The result computed again from an explanation answer alone, with libs/scoring, as JSON stores it. */
-export function recomputeFromExplanation(explanation: EvaluationExplanationDto): WorkstyleResult {
+export function recomputeFromExplanation(explanation: AdministratorExplanation): WorkstyleResult {
   return JSON.parse(JSON.stringify(workstyleFromInputs(inputsOfExplanation(explanation)))) as WorkstyleResult;
 }
 
@@ -74,7 +86,7 @@ export async function expectEveryExplanationRecomputes(
         mismatches.push(`${row.id}: explanation answered ${response.status} ${await response.text()}`);
         continue;
       }
-      const explanation = (await response.json()) as EvaluationExplanationDto;
+      const explanation = (await response.json()) as AdministratorExplanation;
       checked += 1;
       const recomputed = recomputeFromExplanation(explanation);
       if (canonical(recomputed) !== canonical(row.results) || canonical(explanation.result) !== canonical(row.results)) {
@@ -102,7 +114,7 @@ function canonical(value: unknown): string {
 }
 
 /** The team inputs of the profiles an explanation names, re-read through its version; undefined when one no longer exists. */
-async function teamOfProfiles(client: Client, explanation: EvaluationExplanationDto): Promise<TeamInputs | undefined> {
+async function teamOfProfiles(client: Client, explanation: AdministratorExplanation): Promise<TeamInputs | undefined> {
   const ids = explanation.team.profiles.map((profile) => profile.evaluationId);
   const { rows } = await client.query<{ evaluation_id: string; answer_values: Buffer; question_set: QuestionSet }>(
     `SELECT p.evaluation_id, p.answer_values, v.question_set

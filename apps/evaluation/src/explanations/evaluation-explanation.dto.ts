@@ -4,6 +4,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EvaluationResultsDto } from '@teamfit/evaluations';
 import { SCORE_TYPES, type ScoreType } from '@teamfit/scoring';
 
+/** The smallest team whose inputs the persona itself may read: below it, counts of levels tell members apart. */
+export const MIN_TEAM_SHOWN_TO_PERSONA = 5;
+
 export class ExplanationGroupDto {
   id!: number;
   name!: string;
@@ -44,9 +47,18 @@ export class ExplanationTeamDto {
   @ApiProperty({ description: 'Members with at least one scored answer: the result’s teamSize' }) teamSize!: number;
   @ApiProperty({
     type: [ExplainedProfileDto],
-    description: 'The member score profiles of the team context at completion (the evaluation itself when it counted as a member)',
+    nullable: true,
+    description:
+      "The member score profiles of the team context at completion (the evaluation itself when it counted as a member); null for the persona itself: the other members' evaluations are theirs",
   })
-  profiles!: ExplainedProfileDto[];
+  profiles!: ExplainedProfileDto[] | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['TEAM_TOO_SMALL'],
+    description: `Why the dimensions' team inputs are null: the persona itself reads them only for a team of at least ${MIN_TEAM_SHOWN_TO_PERSONA}, so no member's levels can be told apart`,
+  })
+  withheld!: 'TEAM_TOO_SMALL' | null;
 }
 
 /** Members' levels: distinct values ascending (exact, unrounded) and how many members have each. */
@@ -84,7 +96,12 @@ export class ExplanationDimensionDto {
     description: "The candidate's level (mean scored value), exact; null: no item answered (score 0)",
   })
   candidateLevel!: number | null;
-  @ApiProperty({ type: ExplanationTeamInputsDto, description: "The team's inputs to the formula, exact" }) team!: ExplanationTeamInputsDto;
+  @ApiProperty({
+    type: ExplanationTeamInputsDto,
+    nullable: true,
+    description: "The team's inputs to the formula, exact; null when withheld from the persona (team.withheld)",
+  })
+  team!: ExplanationTeamInputsDto | null;
   @ApiProperty({ description: '100 × weight / sum of weights, 4 decimals' }) weightPercentage!: number;
   @ApiProperty({ description: 'The dimension score before rounding, 4 decimals' }) scorePercentage!: number;
   @ApiProperty({ description: 'weightPercentage × scorePercentage / 100, 4 decimals: its points of the overall score' })

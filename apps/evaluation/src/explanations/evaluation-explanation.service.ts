@@ -3,7 +3,7 @@ import type { VerifiedToken } from '@teamfit/auth';
 import { conflict, DomainError, forbidden } from '@teamfit/common';
 import { compactProfile, compactQuestionnaire, dimensionContributions, type WorkstyleInputs } from '@teamfit/scoring';
 import { scoringQuestionnaire } from '../evaluations/question-set';
-import type { EvaluationExplanationDto } from './evaluation-explanation.dto';
+import { type EvaluationExplanationDto, MIN_TEAM_SHOWN_TO_PERSONA } from './evaluation-explanation.dto';
 import { EvaluationExplanationRepository } from './evaluation-explanation.repository';
 
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000 || 0;
@@ -37,6 +37,11 @@ export class EvaluationExplanationService {
     const inputs: WorkstyleInputs = { questionnaire: definition, candidateAnswers: row.answers, team: row.explanation.teamInputs };
     const contributions = dimensionContributions(inputs);
     const levels = compactProfile(compactQuestionnaire(definition), row.answers).levels;
+    // The persona sees how its own result came about, not its colleagues: no member's evaluation
+    // ids, and the team's inputs only when the team is large enough that no member's levels can
+    // be told apart. Administrators see everything, enough to compute the result again.
+    const forPersona = principal.kind === 'persona';
+    const withheld = forPersona && row.explanation.teamInputs.teamSize < MIN_TEAM_SHOWN_TO_PERSONA ? 'TEAM_TOO_SMALL' : null;
     return {
       evaluationId: row.id,
       personaId: row.personaId,
@@ -61,7 +66,11 @@ export class EvaluationExplanationService {
         })),
       },
       answers: row.answers,
-      team: { teamSize: row.explanation.teamInputs.teamSize, profiles: row.explanation.teamProfiles },
+      team: {
+        teamSize: row.explanation.teamInputs.teamSize,
+        profiles: forPersona ? null : row.explanation.teamProfiles,
+        withheld,
+      },
       dimensions: definition.groups.map((group, index) => {
         const team = row.explanation?.teamInputs.dimensions[index];
         const contribution = contributions[index];
@@ -70,14 +79,16 @@ export class EvaluationExplanationService {
           name: group.name,
           scoreType: group.scoreType,
           candidateLevel: levels[index] ?? null,
-          team: {
-            memberLevels: { values: [...(team?.memberLevels.values ?? [])], counts: [...(team?.memberLevels.counts ?? [])] },
-            subGroups: (team?.subGroups ?? []).map((subGroup) => ({
-              name: subGroup.name,
-              memberLevels: { values: [...subGroup.memberLevels.values], counts: [...subGroup.memberLevels.counts] },
-            })),
-            items: (team?.items ?? []).map((item) => ({ ...item })),
-          },
+          team: withheld
+            ? null
+            : {
+                memberLevels: { values: [...(team?.memberLevels.values ?? [])], counts: [...(team?.memberLevels.counts ?? [])] },
+                subGroups: (team?.subGroups ?? []).map((subGroup) => ({
+                  name: subGroup.name,
+                  memberLevels: { values: [...subGroup.memberLevels.values], counts: [...subGroup.memberLevels.counts] },
+                })),
+                items: (team?.items ?? []).map((item) => ({ ...item })),
+              },
           weightPercentage: round4(contribution?.weightPercentage ?? 0),
           scorePercentage: round4(contribution?.scorePercentage ?? 0),
           contribution: round4(contribution?.contribution ?? 0),

@@ -3705,8 +3705,8 @@ export interface components {
             scoreType: "SUPPLEMENTARY" | "COMPLEMENTARY" | "TOP_TEN" | "INDIVIDUAL_SUPPLEMENTARY" | "CONFLICT" | "MAX_MEAN" | "MIN_MEAN" | "GROUP_AVERAGE";
             /** @description The candidate's level (mean scored value), exact; null: no item answered (score 0) */
             candidateLevel: number | null;
-            /** @description The team's inputs to the formula, exact */
-            team: components["schemas"]["ExplanationTeamInputsDto"];
+            /** @description The team's inputs to the formula, exact; null when withheld from the persona (team.withheld) */
+            team: components["schemas"]["ExplanationTeamInputsDto"] | null;
             /** @description 100 × weight / sum of weights, 4 decimals */
             weightPercentage: number;
             /** @description The dimension score before rounding, 4 decimals */
@@ -3756,8 +3756,13 @@ export interface components {
         ExplanationTeamDto: {
             /** @description Members with at least one scored answer: the result’s teamSize */
             teamSize: number;
-            /** @description The member score profiles of the team context at completion (the evaluation itself when it counted as a member) */
-            profiles: components["schemas"]["ExplainedProfileDto"][];
+            /** @description The member score profiles of the team context at completion (the evaluation itself when it counted as a member); null for the persona itself: the other members' evaluations are theirs */
+            profiles: components["schemas"]["ExplainedProfileDto"][] | null;
+            /**
+             * @description Why the dimensions' team inputs are null: the persona itself reads them only for a team of at least 5, so no member's levels can be told apart
+             * @enum {string|null}
+             */
+            withheld: "TEAM_TOO_SMALL" | null;
         };
         ExplanationTeamInputsDto: {
             memberLevels: components["schemas"]["MemberLevelsDto"];
