@@ -21,6 +21,8 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** The status to answer each request with (default: 200 to everything); `location` for a redirect. */
   answer: WebhookAnswer;
+  /** How long each answer waits, so that attempts overlap (0 by default). */
+  delayMs: number;
   /** Waits until `predicate` holds of what was received (polling; fails after `timeoutMs`). */
   until(predicate: (received: ReceivedWebhook[]) => boolean, timeoutMs?: number, what?: string): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
@@ -30,7 +32,7 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const answerOk: WebhookAnswer = () => ({ status: 200 });
-  const receiver: Partial<WebhookReceiver> = { received, answer: answerOk };
+  const receiver: Partial<WebhookReceiver> = { received, answer: answerOk, delayMs: 0 };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -47,8 +49,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       };
       const index = received.push(hook) - 1;
       const { status, location } = (receiver.answer ?? answerOk)(hook, index);
-      response.writeHead(status, location ? { location } : {});
-      response.end('ok');
+      setTimeout(() => {
+        response.writeHead(status, location ? { location } : {});
+        response.end('ok');
+      }, receiver.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
