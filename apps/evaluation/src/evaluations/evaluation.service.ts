@@ -201,8 +201,7 @@ export class EvaluationService {
         overallCategory: scored.results.overallCategory,
         completedAt: now.toISOString(),
       };
-      const organisationId = await this.evaluations.teamOrganisationId(evaluation.teamId, tx);
-      await enqueueOutbox(tx, { type: 'evaluation.completed', organisationId, data: completed });
+      await enqueueOutbox(tx, { type: 'evaluation.completed', organisationId: locked?.organisationId ?? null, data: completed });
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
   }
@@ -210,7 +209,7 @@ export class EvaluationService {
   /** Results and score profile levels of the evaluation that `input` completes with `answerValues`, from what was read with its row lock. */
   private async score(
     tx: Executor,
-    { evaluation, answers, teamStamp }: LockedEvaluation,
+    { evaluation, answers, teamStamp }: Omit<LockedEvaluation, 'organisationId'>,
     version: QuestionnaireVersion,
     input: AnswerInput,
     answerValues: Buffer,
