@@ -10,6 +10,7 @@ import { OrganisationsModule } from './organisations/organisations.module';
 import { OrganisationPrivacyModule } from './privacy/organisation-privacy.module';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
 import { StatisticsModule } from './statistics/statistics.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import openApiMetadata from './openapi.metadata';
 
 @Module({})
@@ -36,6 +37,7 @@ export const organisationAppModule = (config: ServiceConfig, options: Organisati
       AssessmentModule,
       ServiceRequestsModule,
       OrganisationPrivacyModule,
+      WebhooksModule,
     ],
     clock: options.now,
   });

@@ -97,6 +97,8 @@ export interface LockedEvaluation {
   evaluation: EvaluationState;
   answers: AnswerInputRow[];
   teamStamp: TeamStamp | undefined;
+  /** The team's organisation (null: none), which the completion's event names. */
+  organisationId: string | null;
 }
 
 /** The evaluation the completing answer locks: `FOR UPDATE OF` names it unqualified, as an alias. */
@@ -308,6 +310,7 @@ const lockForCompletionQuery = (db: Executor) => {
         Array<[number, number, number]>
       >`(SELECT coalesce(json_agg(json_build_array(${evaluationAnswers.questionId}, ${evaluationAnswers.value}, ${evaluationAnswers.timeTaken})), '[]'::json) FROM ${evaluationAnswers} WHERE ${evaluationAnswers.evaluationId} = ${locked.id})`,
       teamFound: sql<boolean>`${teams.id} IS NOT NULL`,
+      teamOrganisationId: teams.organisationId,
       ...stampColumns(persona, profile),
     })
     .from(locked)
@@ -357,6 +360,12 @@ export class EvaluationRepository {
     return row;
   }
 
+  /** The organisation of an algorithm team (null: none), for the events that name the evaluation's organisation. */
+  async teamOrganisationId(teamId: number, db: Executor = this.db): Promise<string | null> {
+    const [row] = await db.select({ organisationId: teams.organisationId }).from(teams).where(eq(teams.id, teamId));
+    return row?.organisationId ?? null;
+  }
+
   /** The evaluation without its results (the comparisons score it afresh). */
   async findState(evaluationId: string): Promise<EvaluationState | undefined> {
     const [row] = await this.stateById.execute({ id: evaluationId });
@@ -379,6 +388,7 @@ export class EvaluationRepository {
       snapshotXmin,
       answers,
       teamFound,
+      teamOrganisationId,
       profilesVersion,
       candidateIsMember,
       includesCandidate,
@@ -393,7 +403,12 @@ export class EvaluationRepository {
         : { questionnaireVersionId: candidateVersionId, answerValues: candidateValues };
     const teamStamp =
       teamFound && profilesVersion !== null ? { profilesVersion, candidateIsMember, includesCandidate, candidateProfile } : undefined;
-    return { evaluation, answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })), teamStamp };
+    return {
+      evaluation,
+      answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })),
+      teamStamp,
+      organisationId: teamOrganisationId,
+    };
   }
 
   async findActive(personaId: string, teamId: number): Promise<EvaluationRow | undefined> {

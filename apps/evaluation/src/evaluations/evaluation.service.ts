@@ -3,6 +3,7 @@ import { QuestionnaireDirectory } from '@teamfit/assessment';
 import type { VerifiedToken } from '@teamfit/auth';
 import { type Clock, conflict, DomainError, InjectClock, notFound, validationFailed } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
+import { type EvaluationCompletedData, enqueueOutbox } from '@teamfit/outbox';
 import { PersonaDirectory } from '@teamfit/personas';
 import { scoreCompletion, teamInputsOf } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
@@ -191,6 +192,16 @@ export class EvaluationService {
       }
       const scored = await this.score(tx, { evaluation, answers, teamStamp }, version, input, answerValues);
       await this.evaluations.complete(tx, evaluation, { answer, answered, answerValues, ...scored });
+      // In the completion's transaction: the event exists exactly when the completion does (docs/integrations.md, "Webhooks").
+      const completed: EvaluationCompletedData = {
+        evaluationId: evaluation.id,
+        personaId: evaluation.personaId,
+        teamId: evaluation.teamId,
+        overallScore: scored.results.overallScore,
+        overallCategory: scored.results.overallCategory,
+        completedAt: now.toISOString(),
+      };
+      await enqueueOutbox(tx, { type: 'evaluation.completed', organisationId: locked?.organisationId ?? null, data: completed });
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
   }
@@ -198,7 +209,7 @@ export class EvaluationService {
   /** Results and score profile levels of the evaluation that `input` completes with `answerValues`, from what was read with its row lock. */
   private async score(
     tx: Executor,
-    { evaluation, answers, teamStamp }: LockedEvaluation,
+    { evaluation, answers, teamStamp }: Omit<LockedEvaluation, 'organisationId'>,
     version: QuestionnaireVersion,
     input: AnswerInput,
     answerValues: Buffer,

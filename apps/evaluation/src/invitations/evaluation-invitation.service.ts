@@ -3,6 +3,7 @@ import type { VerifiedToken } from '@teamfit/auth';
 import { type Clock, conflict, DomainError, InjectClock, InjectConfig, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { evaluationInvitationMail, Mailer } from '@teamfit/mail';
+import { enqueueOutbox, type EvaluationInvitedData } from '@teamfit/outbox';
 import { PersonaDirectory, signInEmailOf } from '@teamfit/personas';
 import type { EvaluationState } from '../evaluations/evaluation.repository';
 import { EvaluationRepository } from '../evaluations/evaluation.repository';
@@ -56,6 +57,15 @@ export class EvaluationInvitationService {
       await this.mailer.send(evaluationInvitationMail({ to: invitee.emailAddress, firstName: invitee.firstName, link }));
       // After the hand-off: the row lock this takes lasts until the commit, never while the mail server answers.
       await this.evaluations.recordInvitation(tx, evaluation.id, recorded.invitedAt);
+      // In the invitation's transaction: the event exists exactly when the invitation does (docs/integrations.md, "Webhooks").
+      const invited: EvaluationInvitedData = {
+        evaluationId: evaluation.id,
+        personaId: evaluation.personaId,
+        teamId: evaluation.teamId,
+        invitedAt: recorded.invitedAt.toISOString(),
+      };
+      const organisationId = await this.evaluations.teamOrganisationId(evaluation.teamId, tx);
+      await enqueueOutbox(tx, { type: 'evaluation.invited', organisationId, data: invited });
       return { evaluationId: evaluation.id, personaId: evaluation.personaId, invitedAt: recorded.invitedAt.toISOString(), link };
     });
   }
