@@ -10,6 +10,7 @@ import { TeamsModule } from './algorithm/teams/teams.module';
 import { UserRecordsModule } from './algorithm/user-records/user-records.module';
 import { EvaluationsModule } from './evaluations/evaluations.module';
 import { InvitationsModule } from './invitations/invitations.module';
+import { GreenhouseModule } from './partners/greenhouse/greenhouse.module';
 import { EvaluationPrivacyModule } from './privacy/evaluation-privacy.module';
 import openApiMetadata from './openapi.metadata';
 
@@ -36,6 +37,7 @@ export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAp
       EvaluationsModule,
       InvitationsModule,
       EvaluationPrivacyModule,
+      GreenhouseModule,
     ],
     clock: options.now,
   });

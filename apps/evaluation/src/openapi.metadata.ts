@@ -11,15 +11,17 @@ import * as dto7 from './evaluations/evaluation-response.dto';
 import * as dto8 from './evaluations/evaluation.dto';
 import * as dto9 from './evaluations/shortlist.dto';
 import * as dto10 from './invitations/evaluation-invitation.dto';
-import * as dto11 from '@teamfit/evaluations';
+import * as dto11 from './partners/greenhouse/greenhouse.dto';
+import * as dto12 from '@teamfit/evaluations';
 
 export default async () => {
     const t = {
         "./algorithm/role-specifications/role-specification.dto": dto1,
         "./evaluations/evaluation-response.dto": dto7,
-        "@teamfit/evaluations": dto11,
+        "@teamfit/evaluations": dto12,
         "./evaluations/comparison-response.dto": dto6,
-        "./evaluations/shortlist.dto": dto9
+        "./evaluations/shortlist.dto": dto9,
+        "./partners/greenhouse/greenhouse.dto": dto11
     };
     return {
         "@nestjs/swagger": {
@@ -116,6 +118,16 @@ export default async () => {
                     }],
                 [dto10, {
                         "EvaluationInvitationDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, invitedAt: { required: true, type: () => String }, link: { required: true, type: () => String } }
+                    }],
+                [dto11, {
+                        "GreenhouseTestDto": { partner_test_id: { required: true, type: () => String }, partner_test_name: { required: true, type: () => String } },
+                        "GreenhouseCandidateDto": { first_name: { required: false, type: () => String, nullable: true }, last_name: { required: false, type: () => String, nullable: true }, preferred_name: { required: false, type: () => String, nullable: true }, resume_url: { required: false, type: () => String, nullable: true }, phone_number: { required: false, type: () => String, nullable: true }, email: { required: true, type: () => String, format: "email" }, greenhouse_profile_url: { required: false, type: () => String, nullable: true } },
+                        "GreenhouseSendTestDto": { partner_test_id: { required: true, type: () => String }, candidate: { required: true, type: () => t["./partners/greenhouse/greenhouse.dto"].GreenhouseCandidateDto }, sent_by: { required: false, type: () => String, nullable: true }, url: { required: true, type: () => String, format: "uri" } },
+                        "GreenhouseSendTestAnswerDto": { partner_interview_id: { required: true, type: () => String } },
+                        "GreenhouseTestStatusQuery": { partner_interview_id: { required: true, type: () => String, format: "uuid" } },
+                        "GreenhouseTestStatusDto": { partner_status: { required: true, enum: ["pending", "in_progress", "complete"] }, partner_profile_url: { required: true, type: () => String, nullable: true }, partner_score: { required: true, type: () => Number, nullable: true }, metadata: { required: true, type: "object", additionalProperties: true } },
+                        "GreenhouseResponseErrorDto": { api_call: { required: true, type: () => String }, errors: { required: true, type: () => [String] }, partner_test_id: { required: false, type: () => String, nullable: true }, partner_test_name: { required: false, type: () => String, nullable: true }, partner_interview_id: { required: false, type: () => String, nullable: true }, candidate_email: { required: false, type: () => String, nullable: true } },
+                        "GreenhouseResponseErrorAnswerDto": { status: { required: true, enum: [200] } }
                     }]
             ]
         }

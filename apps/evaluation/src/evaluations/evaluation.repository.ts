@@ -390,8 +390,8 @@ export class EvaluationRepository {
     return { evaluation, answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })), teamStamp };
   }
 
-  async findActive(personaId: string, teamId: number): Promise<EvaluationRow | undefined> {
-    const [row] = await this.db
+  async findActive(personaId: string, teamId: number, db: Executor = this.db): Promise<EvaluationRow | undefined> {
+    const [row] = await db
       .select()
       .from(evaluations)
       .where(and(eq(evaluations.personaId, personaId), eq(evaluations.teamId, teamId), ne(evaluations.status, 'complete')))

@@ -57,6 +57,20 @@ export function overviewOf(row: Parameters<typeof summaryOf>[0] & Pick<Evaluatio
   return { ...summaryOf(row), invitedAt: row.invitedAt?.toISOString() ?? null };
 }
 
+/** The questionnaire version a new evaluation is fixed with, and its number of questions. */
+export interface FixedQuestions {
+  questionnaireVersionId: number;
+  total: number;
+}
+
+const newEvaluation = (personaId: string, teamId: number, fixed: FixedQuestions) => ({
+  personaId,
+  teamId,
+  questionnaireVersionId: fixed.questionnaireVersionId,
+  total: fixed.total,
+  answerValues: Buffer.alloc(fixed.total),
+});
+
 /** Position of the first unanswered question (delivery order), or -1 when every one is answered. */
 const nextPosition = (answerValues: Uint8Array): number => answerValues.indexOf(0);
 
@@ -93,22 +107,36 @@ export class EvaluationService {
     if (active) return { view: await this.view(active), resumed: true };
     if (!(await this.personas.findById(personaId))) throw validationFailed('personaId does not reference an existing persona');
 
-    const questionSet = fixQuestionSet(await this.questionnaire.load());
-    if (questionSet.questions.length === 0) throw conflict('The questionnaire has no questions yet');
-    const version = await this.versions.fix(questionSet);
-    const total = questionSet.questions.length;
-    const created = await this.evaluations.insertActive(this.db, {
-      personaId,
-      teamId,
-      questionnaireVersionId: version.id,
-      total,
-      answerValues: Buffer.alloc(total),
-    });
+    const fixed = await this.fixQuestions();
+    const created = await this.evaluations.insertActive(this.db, newEvaluation(personaId, teamId, fixed));
     if (created) return { view: await this.view(created), resumed: false };
     // Another request created it in the meantime: the unique index kept one; resume that one.
     const winner = await this.evaluations.findActive(personaId, teamId);
     if (!winner) throw new Error('active evaluation vanished after a conflicting insert');
     return { view: await this.view(winner), resumed: true };
+  }
+
+  /** The questions a new evaluation is fixed with (stored once per content); 409 while the questionnaire has none. */
+  async fixQuestions(): Promise<FixedQuestions> {
+    const questionSet = fixQuestionSet(await this.questionnaire.load());
+    if (questionSet.questions.length === 0) throw conflict('The questionnaire has no questions yet');
+    const version = await this.versions.fix(questionSet);
+    return { questionnaireVersionId: version.id, total: questionSet.questions.length };
+  }
+
+  /**
+   * The active evaluation of the persona against the team, created with `fixed` when there is
+   * none, inside the caller's transaction (a persona that transaction made, the Greenhouse
+   * send_test's, is visible only there). The team and the persona are the caller's to check.
+   */
+  async openIn(tx: Executor, personaId: string, teamId: number, fixed: FixedQuestions): Promise<EvaluationRow> {
+    const active = await this.evaluations.findActive(personaId, teamId, tx);
+    if (active) return active;
+    const created = await this.evaluations.insertActive(tx, newEvaluation(personaId, teamId, fixed));
+    if (created) return created;
+    const winner = await this.evaluations.findActive(personaId, teamId, tx);
+    if (!winner) throw new Error('active evaluation vanished after a conflicting insert');
+    return winner;
   }
 
   async get(id: string, principal: VerifiedToken): Promise<EvaluationView> {

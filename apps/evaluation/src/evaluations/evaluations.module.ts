@@ -33,6 +33,6 @@ import { TeamSimulationService } from './team-simulation.service';
     ShortlistService,
     TeamSimulationService,
   ],
-  exports: [EvaluationRepository],
+  exports: [EvaluationRepository, EvaluationService],
 })
 export class EvaluationsModule {}

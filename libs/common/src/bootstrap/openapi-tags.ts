@@ -38,4 +38,6 @@ export const OPENAPI_TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'algorithm/studymajors': 'Scoring lookups: study majors',
   'algorithm/locations': 'Scoring lookups: locations',
   evaluation: 'Evaluations: the questionnaire a persona answers, its results, team fit, comparisons and shortlists',
+  'partner api keys': "An organisation's keys for the partner systems that call the platform for it (Greenhouse)",
+  greenhouse: "The Greenhouse assessment partner API: HTTP Basic with the organisation's partner API key",
 };
