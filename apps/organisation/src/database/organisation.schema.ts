@@ -9,3 +9,5 @@ export { countries, educationLevels, functions, industries, locations, skills, s
 export { serviceRequestAttachments, serviceRequestComments, serviceRequestHistory, serviceRequests } from './service-requests.tables';
 /** This service's part of each persona erasure (declared in libs/privacy, which the profile service reads). */
 export { organisationErasureParts } from '@teamfit/privacy';
+/** The transactional outbox every service writes its events into (declared in libs/outbox). */
+export { outboxMessages } from '@teamfit/outbox';

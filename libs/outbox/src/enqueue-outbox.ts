@@ -1,0 +1,38 @@
+import type { Executor } from '@teamfit/database';
+import { sql } from 'drizzle-orm';
+import { outboxMessages } from './outbox.table';
+
+/** Channel the dispatcher listens on (payload: the message's id); it only wakes the dispatcher sooner, which also polls. */
+export const OUTBOX_CHANNEL = 'organisation_outbox';
+
+/**
+ * An event for the matching webhook subscriptions, or, with `callback`, one body-less request to
+ * one URL (retried on the same schedule, subscribed by nobody). `organisationId` is the
+ * organisation the event concerns (subscriptions scoped to another organisation do not get it).
+ */
+export interface OutboxMessage {
+  type: string;
+  organisationId: string | null;
+  data: Record<string, unknown>;
+  callback?: { method: 'PATCH'; url: string };
+}
+
+/**
+ * Writes `message` to the outbox. Call it with the transaction of the change that causes the
+ * event: the message then commits or rolls back with the change, and the dispatcher (woken when
+ * the transaction commits) delivers it at least once.
+ */
+export async function enqueueOutbox(tx: Executor, message: OutboxMessage): Promise<void> {
+  const [row] = await tx
+    .insert(outboxMessages)
+    .values({
+      type: message.type,
+      organisationId: message.organisationId,
+      data: message.data,
+      callbackMethod: message.callback?.method ?? null,
+      callbackUrl: message.callback?.url ?? null,
+    })
+    .returning({ id: outboxMessages.id });
+  // PostgreSQL delivers a notification only when the transaction commits.
+  await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${row?.id ?? ''})`);
+}
