@@ -6,6 +6,7 @@ import { type Database, type Executor, InjectDatabase } from '@teamfit/database'
 import { PersonaDirectory } from '@teamfit/personas';
 import { scoreCompletion } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
+import { GreenhouseCompletion } from '../partners/greenhouse/greenhouse-completion';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite, writerOf } from './evaluation-access';
 import { EvaluationRepository, type EvaluationState, type LockedEvaluation } from './evaluation.repository';
@@ -94,6 +95,7 @@ export class EvaluationService {
     private readonly algorithm: AlgorithmDirectory,
     private readonly teamContext: TeamContextService,
     private readonly versions: QuestionnaireVersions,
+    private readonly greenhouse: GreenhouseCompletion,
     @InjectClock() private readonly now: Clock,
   ) {
     this.questionnaire = new QuestionnaireDirectory(db);
@@ -219,6 +221,7 @@ export class EvaluationService {
       }
       const scored = await this.score(tx, { evaluation, answers, teamStamp }, version, input, answerValues);
       await this.evaluations.complete(tx, evaluation, { answer, answered, answerValues, ...scored });
+      await this.greenhouse.announce(tx, evaluation.id);
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
   }
