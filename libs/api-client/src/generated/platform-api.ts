@@ -3576,7 +3576,7 @@ export interface components {
              *     }
              */
             metadata: {
-                [key: string]: (string | number | boolean) | null;
+                [key: string]: (string | null) | (number | null) | (boolean | null);
             };
         };
         HealthStatusDto: Record<string, never>;

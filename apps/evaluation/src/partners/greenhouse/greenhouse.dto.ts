@@ -175,7 +175,13 @@ export class GreenhouseTestStatusDto {
 
   @ApiProperty({
     type: 'object',
-    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
+    additionalProperties: {
+      anyOf: [
+        { type: 'string', nullable: true },
+        { type: 'number', nullable: true },
+        { type: 'boolean', nullable: true },
+      ],
+    },
     example: {
       Team: 'Platform engineering',
       'Questions answered': 40,
