@@ -297,6 +297,31 @@ describe('the Greenhouse assessment partner API', () => {
     expect(await count('SELECT count(*) AS n FROM profile.personas WHERE lower(email_address) = $1', [email])).toBe(1);
   });
 
+  it('makes one interview, one persona and one invitation of send_tests that arrive at once', async () => {
+    via.gateway = false;
+    const url = 'https://app.greenhouse.test/integrations/testing_partners/take_home_tests/888';
+    const email = 'luna.lovegood@hogwarts.test';
+    const answers = await Promise.all(Array.from({ length: 5 }, () => sendTest(key, { url }, { email })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => (answer.body as { partner_interview_id: string }).partner_interview_id)).size).toBe(1);
+    await smtp.latestTo(email);
+    expect(smtp.messages.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+    expect(await count('SELECT count(*) AS n FROM evaluation.greenhouse_interviews WHERE callback_url = $1', [url])).toBe(1);
+    // Other URLs for one new address at once: one persona, one evaluation, an interview and an invitation each.
+    const other = 'cho.chang@hogwarts.test';
+    const parallel = await Promise.all(Array.from({ length: 4 }, () => sendTest(key, {}, { email: other })));
+    expect(parallel.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(await count('SELECT count(*) AS n FROM profile.personas WHERE lower(email_address) = $1', [other])).toBe(1);
+    expect(
+      await count(
+        `SELECT count(DISTINCT gi.evaluation_id) AS n FROM evaluation.greenhouse_interviews gi
+         JOIN evaluation.evaluations e ON e.id = gi.evaluation_id JOIN profile.personas p ON p.id = e.persona_id
+         WHERE lower(p.email_address) = $1`,
+        [other],
+      ),
+    ).toBe(1);
+  });
+
   it('keeps nothing when the mail server refuses the invitation, so Greenhouse’s retry starts afresh', async () => {
     const url = 'https://app.greenhouse.test/integrations/testing_partners/take_home_tests/502';
     const email = 'neville@hogwarts.test';
