@@ -11,6 +11,7 @@ import {
   evaluationScoreProfiles,
   evaluations,
   type EvaluationStatus,
+  greenhouseInterviews,
   latestScoreProfileFirst,
   teams,
 } from '../database/evaluation.schema';
@@ -94,6 +95,8 @@ export interface LockedEvaluation {
   evaluation: EvaluationState;
   answers: AnswerInputRow[];
   teamStamp: TeamStamp | undefined;
+  /** It was sent through Greenhouse: its completion is to be announced there (GreenhouseCompletion). */
+  sentByGreenhouse: boolean;
 }
 
 /** The evaluation the completing answer locks: `FOR UPDATE OF` names it unqualified, as an alias. */
@@ -280,7 +283,9 @@ const inSnapshot = alias(evaluations, 'in_snapshot');
 /**
  * The completing answer's one read, which takes the evaluation's row lock (`FOR UPDATE OF` the
  * evaluation only): the evaluation, its stored answers as one json array of
- * [questionId, value, timeTaken], and its team's stamp for its persona (teamStampQuery's columns).
+ * [questionId, value, timeTaken], its team's stamp for its persona (teamStampQuery's columns),
+ * and whether Greenhouse sent it (one index probe, so an evaluation it did not send costs its
+ * completion no statement more).
  *
  * The answers and the stamp are read in the statement's snapshot, taken before any wait for the
  * lock; the row it locks is the newest. Every write of an answer changes the evaluation row in the
@@ -302,6 +307,7 @@ const lockForCompletionQuery = (db: Executor) => {
         Array<[number, number, number]>
       >`(SELECT coalesce(json_agg(json_build_array(${evaluationAnswers.questionId}, ${evaluationAnswers.value}, ${evaluationAnswers.timeTaken})), '[]'::json) FROM ${evaluationAnswers} WHERE ${evaluationAnswers.evaluationId} = ${locked.id})`,
       teamFound: sql<boolean>`${teams.id} IS NOT NULL`,
+      sentByGreenhouse: sql<boolean>`EXISTS (SELECT 1 FROM ${greenhouseInterviews} WHERE ${greenhouseInterviews.evaluationId} = ${locked.id})`,
       ...stampColumns(persona, profile),
     })
     .from(locked)
@@ -373,6 +379,7 @@ export class EvaluationRepository {
       snapshotXmin,
       answers,
       teamFound,
+      sentByGreenhouse,
       profilesVersion,
       candidateIsMember,
       includesCandidate,
@@ -387,7 +394,12 @@ export class EvaluationRepository {
         : { questionnaireVersionId: candidateVersionId, answerValues: candidateValues };
     const teamStamp =
       teamFound && profilesVersion !== null ? { profilesVersion, candidateIsMember, includesCandidate, candidateProfile } : undefined;
-    return { evaluation, answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })), teamStamp };
+    return {
+      evaluation,
+      answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })),
+      teamStamp,
+      sentByGreenhouse,
+    };
   }
 
   async findActive(personaId: string, teamId: number, db: Executor = this.db): Promise<EvaluationRow | undefined> {

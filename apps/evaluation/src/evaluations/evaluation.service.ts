@@ -221,7 +221,7 @@ export class EvaluationService {
       }
       const scored = await this.score(tx, { evaluation, answers, teamStamp }, version, input, answerValues);
       await this.evaluations.complete(tx, evaluation, { answer, answered, answerValues, ...scored });
-      await this.greenhouse.announce(tx, evaluation.id);
+      if (locked?.sentByGreenhouse) await this.greenhouse.announce(tx, evaluation.id);
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
   }
@@ -229,7 +229,7 @@ export class EvaluationService {
   /** Results and score profile levels of the evaluation that `input` completes with `answerValues`, from what was read with its row lock. */
   private async score(
     tx: Executor,
-    { evaluation, answers, teamStamp }: LockedEvaluation,
+    { evaluation, answers, teamStamp }: Omit<LockedEvaluation, 'sentByGreenhouse'>,
     version: QuestionnaireVersion,
     input: AnswerInput,
     answerValues: Buffer,
