@@ -10,6 +10,9 @@ import * as dto6 from './organisations/organisation.dto';
 import * as dto7 from './partner-keys/partner-api-key.dto';
 import * as dto8 from './service-requests/service-request-input.dto';
 import * as dto9 from './service-requests/service-request-output.dto';
+import * as dto10 from './webhooks/webhook-delivery.dto';
+import * as dto11 from './webhooks/webhook-event.dto';
+import * as dto12 from './webhooks/webhook-subscription.dto';
 
 export default async () => {
     const t = {
@@ -18,7 +21,10 @@ export default async () => {
         "./assessment/question.dto": dto4,
         "./organisations/organisation.dto": dto6,
         "./service-requests/service-request-input.dto": dto8,
-        "./service-requests/service-request-output.dto": dto9
+        "./service-requests/service-request-output.dto": dto9,
+        "./webhooks/webhook-event.dto": dto11,
+        "./webhooks/webhook-delivery.dto": dto10,
+        "./webhooks/webhook-subscription.dto": dto12
     };
     return {
         "@nestjs/swagger": {
@@ -120,6 +126,33 @@ export default async () => {
                         "HubHistoryEntryDto": { action: { required: true, type: () => String }, actorType: { required: true, type: () => String }, field: { required: true, type: () => String, nullable: true }, oldValue: { required: true, type: () => Object }, newValue: { required: true, type: () => Object }, createdAt: { required: true, type: () => String } },
                         "HubServiceRequestDetailDto": { comments: { required: true, type: () => [t["./service-requests/service-request-output.dto"].HubCommentViewDto] }, history: { required: true, type: () => [t["./service-requests/service-request-output.dto"].HubHistoryEntryDto] } },
                         "HubServiceRequestPageDto": { items: { required: true, type: () => [t["./service-requests/service-request-output.dto"].HubServiceRequestDto] } }
+                    }],
+                [dto11, {
+                        "EvaluationInvitedEventDataDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, teamId: { required: true, type: () => Number }, invitedAt: { required: true, type: () => String } },
+                        "EvaluationCompletedEventDataDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, teamId: { required: true, type: () => Number }, overallScore: { required: true, type: () => Number }, overallCategory: { required: true, type: () => String }, completedAt: { required: true, type: () => String } },
+                        "EvaluationReviewedEventDataDto": { evaluationId: { required: true, type: () => String } },
+                        "PersonaErasedEventDataDto": { personaId: { required: true, type: () => String }, erasedAt: { required: true, type: () => String } },
+                        "ServiceRequestStatusChangedEventDataDto": { serviceRequestId: { required: true, type: () => String }, previousStatus: { required: true, type: () => String }, status: { required: true, type: () => String }, changedAt: { required: true, type: () => String } },
+                        "EvaluationInvitedWebhookEventDto": { type: { required: true, enum: ["evaluation.invited"] }, timestamp: { required: true, type: () => String }, data: { required: true, type: () => t["./webhooks/webhook-event.dto"].EvaluationInvitedEventDataDto } },
+                        "EvaluationCompletedWebhookEventDto": { type: { required: true, enum: ["evaluation.completed"] }, timestamp: { required: true, type: () => String }, data: { required: true, type: () => t["./webhooks/webhook-event.dto"].EvaluationCompletedEventDataDto } },
+                        "EvaluationReviewedWebhookEventDto": { type: { required: true, enum: ["evaluation.reviewed"] }, timestamp: { required: true, type: () => String }, data: { required: true, type: () => t["./webhooks/webhook-event.dto"].EvaluationReviewedEventDataDto } },
+                        "PersonaErasedWebhookEventDto": { type: { required: true, enum: ["persona.erased"] }, timestamp: { required: true, type: () => String }, data: { required: true, type: () => t["./webhooks/webhook-event.dto"].PersonaErasedEventDataDto } },
+                        "ServiceRequestStatusChangedWebhookEventDto": { type: { required: true, enum: ["service_request.status_changed"] }, timestamp: { required: true, type: () => String }, data: { required: true, type: () => t["./webhooks/webhook-event.dto"].ServiceRequestStatusChangedEventDataDto } }
+                    }],
+                [dto10, {
+                        "WebhookDeliveryAttemptDto": { attempt: { required: true, type: () => Number }, attemptedAt: { required: true, type: () => String }, succeeded: { required: true, type: () => Boolean }, responseStatus: { required: true, type: () => Number, nullable: true }, durationMs: { required: true, type: () => Number }, error: { required: true, type: () => String, nullable: true } },
+                        "WebhookDeliveryDto": { id: { required: true, type: () => String }, eventId: { required: true, type: () => String }, eventType: { required: true, type: () => String }, event: { required: true, type: "object", additionalProperties: true }, status: { required: true, enum: ["pending", "delivered", "failed"] }, nextAttemptAt: { required: true, type: () => String, nullable: true }, deliveredAt: { required: true, type: () => String, nullable: true }, createdAt: { required: true, type: () => String }, attempts: { required: true, type: () => [t["./webhooks/webhook-delivery.dto"].WebhookDeliveryAttemptDto] } },
+                        "WebhookDeliveryPageDto": { items: { required: true, type: () => [t["./webhooks/webhook-delivery.dto"].WebhookDeliveryDto] } }
+                    }],
+                [dto12, {
+                        "WebhookIdParams": { id: { required: true, type: () => String, format: "uuid" } },
+                        "WebhookDeliveryParams": { deliveryId: { required: true, type: () => String, format: "uuid" } },
+                        "CreateWebhookSubscriptionDto": { url: { required: true, type: () => String, format: "uri" }, events: { required: true, type: () => [String], uniqueItems: true, minItems: 1 }, organisationId: { required: false, type: () => String, nullable: true, format: "uuid" }, description: { required: false, type: () => String, nullable: true } },
+                        "UpdateWebhookSubscriptionDto": { url: { required: false, type: () => String, format: "uri" }, events: { required: false, type: () => [String], uniqueItems: true, minItems: 1 }, organisationId: { required: false, type: () => String, nullable: true, format: "uuid" }, description: { required: false, type: () => String, nullable: true }, enabled: { required: false, type: () => Boolean } },
+                        "WebhookSubscriptionDto": { id: { required: true, type: () => String }, url: { required: true, type: () => String }, events: { required: true, type: () => [String] }, organisationId: { required: true, type: () => String, nullable: true }, description: { required: true, type: () => String, nullable: true }, enabled: { required: true, type: () => Boolean }, disabledAt: { required: true, type: () => String, nullable: true }, failingSince: { required: true, type: () => String, nullable: true }, previousSecretExpiresAt: { required: true, type: () => String, nullable: true }, createdBy: { required: true, type: () => String }, createdAt: { required: true, type: () => String }, updatedAt: { required: true, type: () => String } },
+                        "WebhookSubscriptionWithSecretDto": { secret: { required: true, type: () => String } },
+                        "WebhookSubscriptionPageDto": { items: { required: true, type: () => [t["./webhooks/webhook-subscription.dto"].WebhookSubscriptionDto] } },
+                        "WebhookSubscriptionDeletedDto": { message: { required: true, type: () => String } }
                     }]
             ]
         }

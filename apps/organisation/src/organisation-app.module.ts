@@ -11,6 +11,7 @@ import { PartnerKeysModule } from './partner-keys/partner-keys.module';
 import { OrganisationPrivacyModule } from './privacy/organisation-privacy.module';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
 import { StatisticsModule } from './statistics/statistics.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import openApiMetadata from './openapi.metadata';
 
 @Module({})
@@ -38,6 +39,7 @@ export const organisationAppModule = (config: ServiceConfig, options: Organisati
       ServiceRequestsModule,
       OrganisationPrivacyModule,
       PartnerKeysModule,
+      WebhooksModule,
     ],
     clock: options.now,
   });

@@ -1,6 +1,7 @@
 export { SERVICES, SERVICE_NAMES, type ServiceName } from './config/service-name';
 export {
   ConfigError,
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
   SERVICE_ENVIRONMENT_VARIABLES,
   loadServiceConfig,
   type Environment,

@@ -357,6 +357,12 @@ export class EvaluationRepository {
     return row;
   }
 
+  /** The organisation of an algorithm team (null: none), for the events that name the evaluation's organisation. */
+  async teamOrganisationId(teamId: number, db: Executor = this.db): Promise<string | null> {
+    const [row] = await db.select({ organisationId: teams.organisationId }).from(teams).where(eq(teams.id, teamId));
+    return row?.organisationId ?? null;
+  }
+
   /** The evaluation without its results (the comparisons score it afresh). */
   async findState(evaluationId: string): Promise<EvaluationState | undefined> {
     const [row] = await this.stateById.execute({ id: evaluationId });

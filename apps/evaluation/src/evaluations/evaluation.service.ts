@@ -3,6 +3,7 @@ import { QuestionnaireDirectory } from '@teamfit/assessment';
 import type { VerifiedToken } from '@teamfit/auth';
 import { type Clock, conflict, DomainError, InjectClock, notFound, validationFailed } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
+import { type EvaluationCompletedData, enqueueOutbox } from '@teamfit/outbox';
 import { PersonaDirectory } from '@teamfit/personas';
 import { scoreCompletion } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
@@ -221,6 +222,17 @@ export class EvaluationService {
       }
       const scored = await this.score(tx, { evaluation, answers, teamStamp }, version, input, answerValues);
       await this.evaluations.complete(tx, evaluation, { answer, answered, answerValues, ...scored });
+      // In the completion's transaction: the event exists exactly when the completion does (docs/integrations.md, "Webhooks").
+      const completed: EvaluationCompletedData = {
+        evaluationId: evaluation.id,
+        personaId: evaluation.personaId,
+        teamId: evaluation.teamId,
+        overallScore: scored.results.overallScore,
+        overallCategory: scored.results.overallCategory,
+        completedAt: now.toISOString(),
+      };
+      const organisationId = await this.evaluations.teamOrganisationId(evaluation.teamId, tx);
+      await enqueueOutbox(tx, { type: 'evaluation.completed', organisationId, data: completed });
       if (locked?.sentByGreenhouse) await this.greenhouse.announce(tx, evaluation.id);
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });

@@ -3,6 +3,7 @@ import type { VerifiedToken } from '@teamfit/auth';
 import { type Clock, conflict, DomainError, InjectClock, InjectConfig, type ServiceConfig } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { evaluationInvitationMail, Mailer } from '@teamfit/mail';
+import { enqueueOutbox, type EvaluationInvitedData } from '@teamfit/outbox';
 import { PersonaDirectory, type PersonaRow, signInEmailOf } from '@teamfit/personas';
 import type { EvaluationState } from '../evaluations/evaluation.repository';
 import { EvaluationRepository } from '../evaluations/evaluation.repository';
@@ -45,7 +46,7 @@ export class EvaluationInvitationService {
     const evaluation = invitable(await this.evaluations.findState(evaluationId));
     const invitee = await this.inviteeOf(evaluation.personaId);
     return this.db.transaction((tx) =>
-      this.sendIn(tx, { evaluationId: evaluation.id, personaId: evaluation.personaId, invitee }, principal.sub),
+      this.sendIn(tx, { evaluationId: evaluation.id, personaId: evaluation.personaId, teamId: evaluation.teamId, invitee }, principal.sub),
     );
   }
 
@@ -56,10 +57,10 @@ export class EvaluationInvitationService {
    */
   async sendIn(
     tx: Executor,
-    invitation: { evaluationId: string; personaId: string; invitee: Invitee },
+    invitation: { evaluationId: string; personaId: string; teamId: number; invitee: Invitee },
     invitedBy: string,
   ): Promise<EvaluationInvitationDto> {
-    const { evaluationId, personaId, invitee } = invitation;
+    const { evaluationId, personaId, teamId, invitee } = invitation;
     const link = invitationLink(this.config.hubAppOrigin, evaluationId, invitee.emailAddress);
     const recorded = await this.invitations.insertIfOpen(tx, { evaluationId, invitedBy, invitedAt: this.now() });
     if (!recorded) {
@@ -70,6 +71,10 @@ export class EvaluationInvitationService {
     await this.mailer.send(evaluationInvitationMail({ to: invitee.emailAddress, firstName: invitee.firstName, link }));
     // After the hand-off: the row lock this takes lasts until the commit, never while the mail server answers.
     await this.evaluations.recordInvitation(tx, evaluationId, recorded.invitedAt);
+    // In the invitation's transaction: the event exists exactly when the invitation does (docs/integrations.md, "Webhooks").
+    const invited: EvaluationInvitedData = { evaluationId, personaId, teamId, invitedAt: recorded.invitedAt.toISOString() };
+    const organisationId = await this.evaluations.teamOrganisationId(teamId, tx);
+    await enqueueOutbox(tx, { type: 'evaluation.invited', organisationId, data: invited });
     return { evaluationId, personaId, invitedAt: recorded.invitedAt.toISOString(), link };
   }
 

@@ -11,3 +11,4 @@ export { serviceRequestAttachments, serviceRequestComments, serviceRequestHistor
 export { organisationErasureParts } from '@teamfit/privacy';
 /** The transactional outbox every service writes its events into (declared in libs/outbox). */
 export { outboxMessages } from '@teamfit/outbox';
+export { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from './webhooks.tables';

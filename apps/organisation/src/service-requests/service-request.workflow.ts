@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Clock, conflict, InjectClock, notFound } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase, type Transaction } from '@teamfit/database';
+import { enqueueOutbox, type ServiceRequestStatusChangedData } from '@teamfit/outbox';
 import { ObjectId } from 'bson';
 import type { NewHistoryRow, NewServiceRequestRow, ServiceRequestRow } from '../database/service-requests.tables';
 import { HistoryRepository } from './history.repository';
@@ -103,6 +104,14 @@ export class ServiceRequestWorkflow {
     await this.record(tx, row.id, actor, 'STATUS_CHANGED', now, [
       { field: 'status', oldValue: row.status, newValue: to, note, isInternal: false },
     ]);
+    // In the move's transaction: the event exists exactly when the move does (docs/integrations.md, "Webhooks").
+    const changed: ServiceRequestStatusChangedData = {
+      serviceRequestId: row.id,
+      previousStatus: row.status,
+      status: to,
+      changedAt: now.toISOString(),
+    };
+    await enqueueOutbox(tx, { type: 'service_request.status_changed', organisationId: row.organisationId, data: changed });
     return updated;
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LoginRepository, type VerifiedToken } from '@teamfit/auth';
 import { InjectConfig, notFound, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
+import { enqueueOutbox, type PersonaErasedData } from '@teamfit/outbox';
 import type { PersonaRow } from '@teamfit/personas';
 import {
   type ErasureCounts,
@@ -78,7 +79,12 @@ export class PersonaErasureService {
         personas: (await this.personas.delete(tx, persona.id)) ? 1 : 0,
       };
       const pendingIdentity = identityOf(persona, pendingChange?.newAddress);
-      return this.erasures.insert(tx, { subjectHash, requestedBy, profileCounts: counts, pendingIdentity });
+      const erasure = await this.erasures.insert(tx, { subjectHash, requestedBy, profileCounts: counts, pendingIdentity });
+      // In the erasure's transaction, so receivers erase their copy exactly when the platform erased
+      // its own. A persona belongs to no organisation: only subscriptions of every organisation get it.
+      const erased: PersonaErasedData = { personaId: persona.id, erasedAt: erasure.requestedAt.toISOString() };
+      await enqueueOutbox(tx, { type: 'persona.erased', organisationId: null, data: erased });
+      return erasure;
     });
   }
 

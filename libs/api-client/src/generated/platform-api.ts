@@ -1633,6 +1633,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organisation/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook subscriptions (administrators)
+         * @description Oldest first, paged; secrets are never shown again.
+         */
+        get: operations["organisation_WebhookSubscriptionController_list"];
+        put?: never;
+        /**
+         * Subscribe a URL to events (administrators)
+         * @description Administrator account tokens only. Checks the URL (https, every address of its host public, unless WEBHOOK_ALLOW_PRIVATE_TARGETS=on) and answers the subscription with its signing secret, shown only now. Each event is POSTed to the URL as JSON `{type, timestamp, data}` (the schemas `EvaluationInvitedWebhookEventDto`, `EvaluationCompletedWebhookEventDto`, `EvaluationReviewedWebhookEventDto`, `PersonaErasedWebhookEventDto` and `ServiceRequestStatusChangedWebhookEventDto`, which each delivery of GET /organisation/webhooks/{id}/deliveries shows as its `event`), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`; docs/integrations.md, "Webhooks").
+         */
+        post: operations["organisation_WebhookSubscriptionController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook subscription (administrators) */
+        get: operations["organisation_WebhookSubscriptionController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription (administrators)
+         * @description Its deliveries, done or queued, go with it.
+         */
+        delete: operations["organisation_WebhookSubscriptionController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook subscription (administrators); only the given fields change
+         * @description A new URL is checked as at creation. `enabled: false` pauses it (no new event is queued for it, queued ones wait); `enabled: true` resumes one paused or disabled after failing for 5 days, its failure run counted afresh.
+         */
+        patch: operations["organisation_WebhookSubscriptionController_update"];
+        trace?: never;
+    };
+    "/organisation/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret (administrators)
+         * @description Answers the new secret, shown only now. For 24 hours the old secret keeps signing too: `webhook-signature` then carries two signatures, space-separated, so a receiver verifies with either while it switches.
+         */
+        post: operations["organisation_WebhookSubscriptionController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook subscription's deliveries, with every attempt (administrators)
+         * @description Newest first, paged; each delivery with its attempts: when, whether a 2xx came, the status code, the time taken and why it failed.
+         */
+        get: operations["organisation_WebhookSubscriptionController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again (administrators)
+         * @description Queues the delivery for an attempt now, with the same body and `webhook-id` and the retry schedule from its start (a delivered one too, for a receiver that lost it). 409 while it is still pending.
+         */
+        post: operations["organisation_WebhookSubscriptionController_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organisation/health": {
         parameters: {
             query?: never;
@@ -3285,6 +3394,26 @@ export interface components {
             /** @example 1001 */
             userId: number;
         };
+        CreateWebhookSubscriptionDto: {
+            /**
+             * @description Where events are POSTed: an https URL whose host has only public addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS=on also allows http and private addresses). Checked now and again at every attempt.
+             * @example https://ats.example.com/teamfit/events
+             */
+            url: string;
+            /**
+             * @description The event types to receive (docs/integrations.md, "Webhooks"), or `["*"]` for all, those added later too.
+             * @example [
+             *       "evaluation.completed"
+             *     ]
+             */
+            events: ("*" | "evaluation.invited" | "evaluation.completed" | "evaluation.reviewed" | "persona.erased" | "service_request.status_changed")[];
+            /**
+             * Format: uuid
+             * @description Only this organisation's events; absent or null: every organisation's
+             */
+            organisationId?: string | null;
+            description?: string | null;
+        };
         CreatedEvaluationDto: {
             /** Format: uuid */
             id: string;
@@ -3358,6 +3487,33 @@ export interface components {
             /** @description B to A; MUTUAL and SIMULATED_TEAM only */
             reverseDimensions?: components["schemas"]["DimensionResultDto"][];
         };
+        EvaluationCompletedEventDataDto: {
+            /** Format: uuid */
+            evaluationId: string;
+            /** Format: uuid */
+            personaId: string;
+            /** @description The evaluation's algorithm team */
+            teamId: number;
+            /** @description The overall team-fit score (docs/scoring.md) */
+            overallScore: number;
+            /**
+             * @description The overall score's category (docs/scoring.md)
+             * @example HIGH
+             */
+            overallCategory: string;
+            /** Format: date-time */
+            completedAt: string;
+        };
+        EvaluationCompletedWebhookEventDto: {
+            /** @enum {string} */
+            type: "evaluation.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (the change committed)
+             */
+            timestamp: string;
+            data: components["schemas"]["EvaluationCompletedEventDataDto"];
+        };
         EvaluationDto: {
             /** Format: uuid */
             id: string;
@@ -3421,6 +3577,26 @@ export interface components {
              */
             link: string;
         };
+        EvaluationInvitedEventDataDto: {
+            /** Format: uuid */
+            evaluationId: string;
+            /** Format: uuid */
+            personaId: string;
+            /** @description The evaluation's algorithm team */
+            teamId: number;
+            /** Format: date-time */
+            invitedAt: string;
+        };
+        EvaluationInvitedWebhookEventDto: {
+            /** @enum {string} */
+            type: "evaluation.invited";
+            /**
+             * Format: date-time
+             * @description When the event happened (the change committed)
+             */
+            timestamp: string;
+            data: components["schemas"]["EvaluationInvitedEventDataDto"];
+        };
         EvaluationListDto: {
             items: components["schemas"]["EvaluationOverviewDto"][];
             total: number;
@@ -3462,6 +3638,21 @@ export interface components {
             /** @enum {string} */
             scoringVersion: "ws-1";
             validity: components["schemas"]["ResultValidityDto"];
+        };
+        EvaluationReviewedEventDataDto: {
+            /** Format: uuid */
+            evaluationId: string;
+        };
+        EvaluationReviewedWebhookEventDto: {
+            /** @enum {string} */
+            type: "evaluation.reviewed";
+            /**
+             * Format: date-time
+             * @description When the event happened (the change committed)
+             */
+            timestamp: string;
+            /** @description Emitted by human review (docs/fairness.md, "Human review and contest"), which documents the fields beyond evaluationId */
+            data: components["schemas"]["EvaluationReviewedEventDataDto"];
         };
         GreenhouseCandidateDto: {
             /** @example Harry */
@@ -3981,6 +4172,25 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        PersonaErasedEventDataDto: {
+            /**
+             * Format: uuid
+             * @description The erased persona: erase what you keep of it
+             */
+            personaId: string;
+            /** Format: date-time */
+            erasedAt: string;
+        };
+        PersonaErasedWebhookEventDto: {
+            /** @enum {string} */
+            type: "persona.erased";
+            /**
+             * Format: date-time
+             * @description When the event happened (the change committed)
+             */
+            timestamp: string;
+            data: components["schemas"]["PersonaErasedEventDataDto"];
         };
         PersonaErasureDto: {
             /**
@@ -4734,6 +4944,29 @@ export interface components {
             limit: number;
             items: components["schemas"]["ServiceRequestDto"][];
         };
+        ServiceRequestStatusChangedEventDataDto: {
+            /**
+             * @description The service request (`_id`)
+             * @example 665f1b2c3d4e5f6a7b8c9d0e
+             */
+            serviceRequestId: string;
+            /** @example NEW */
+            previousStatus: string;
+            /** @example IN_PROGRESS */
+            status: string;
+            /** Format: date-time */
+            changedAt: string;
+        };
+        ServiceRequestStatusChangedWebhookEventDto: {
+            /** @enum {string} */
+            type: "service_request.status_changed";
+            /**
+             * Format: date-time
+             * @description When the event happened (the change committed)
+             */
+            timestamp: string;
+            data: components["schemas"]["ServiceRequestStatusChangedEventDataDto"];
+        };
         SetCriterionDto: {
             /**
              * @description Ids of the criterion’s lookup; each must exist
@@ -5264,6 +5497,17 @@ export interface components {
             /** Format: email */
             emailAddress?: string;
         };
+        UpdateWebhookSubscriptionDto: {
+            /** @description Where events are POSTed: an https URL whose host has only public addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS=on also allows http and private addresses). Checked now and again at every attempt. */
+            url?: string;
+            /** @description The event types to receive (docs/integrations.md, "Webhooks"), or `["*"]` for all, those added later too. */
+            events?: ("*" | "evaluation.invited" | "evaluation.completed" | "evaluation.reviewed" | "persona.erased" | "service_request.status_changed")[];
+            /** Format: uuid */
+            organisationId?: string | null;
+            description?: string | null;
+            /** @description false pauses deliveries (new events are not queued for it); true resumes one, disabled by hand or after failing for 5 days */
+            enabled?: boolean;
+        };
         UploadMediaBodyDto: {
             /**
              * Format: binary
@@ -5365,6 +5609,150 @@ export interface components {
             /** @example Signed in */
             message: string;
             account: components["schemas"]["SignedInAccountDto"];
+        };
+        WebhookDeliveryAttemptDto: {
+            /** @description 1 for the first attempt, then 2, 3, … */
+            attempt: number;
+            /** Format: date-time */
+            attemptedAt: string;
+            /** @description The target answered with a 2xx status */
+            succeeded: boolean;
+            /** @description The answer's status code; null when none came (refused, unreachable, timed out) */
+            responseStatus: number | null;
+            /** @description From the address check to the answer, in milliseconds */
+            durationMs: number;
+            /** @description Why it failed; null when it succeeded */
+            error: string | null;
+        };
+        WebhookDeliveryDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The event's id: the `webhook-id` header of every attempt
+             */
+            eventId: string;
+            /** @example evaluation.completed */
+            eventType: string;
+            /** @description The body every attempt POSTs, `{type, timestamp, data}` */
+            event: components["schemas"]["EvaluationInvitedWebhookEventDto"] | components["schemas"]["EvaluationCompletedWebhookEventDto"] | components["schemas"]["EvaluationReviewedWebhookEventDto"] | components["schemas"]["PersonaErasedWebhookEventDto"] | components["schemas"]["ServiceRequestStatusChangedWebhookEventDto"];
+            /** @description pending: attempts are still to come; delivered: a 2xx came; failed: every attempt of the schedule failed */
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Every attempt, first to last */
+            attempts: components["schemas"]["WebhookDeliveryAttemptDto"][];
+        };
+        WebhookDeliveryPageDto: {
+            /** @description Matching records in all pages */
+            total: number;
+            page: number;
+            limit: number;
+            items: components["schemas"]["WebhookDeliveryDto"][];
+        };
+        /**
+         * @description pending: attempts are still to come; delivered: a 2xx came; failed: every attempt of the schedule failed
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        WebhookSubscriptionDeletedDto: {
+            /** @example Webhook subscription deleted */
+            message: string;
+        };
+        WebhookSubscriptionDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://ats.example.com/teamfit/events */
+            url: string;
+            /**
+             * @example [
+             *       "evaluation.completed"
+             *     ]
+             */
+            events: ("*" | "evaluation.invited" | "evaluation.completed" | "evaluation.reviewed" | "persona.erased" | "service_request.status_changed")[];
+            /** Format: uuid */
+            organisationId: string | null;
+            description: string | null;
+            /** @description false: paused by an administrator, or disabled after failing for 5 days (disabledAt) */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description When it was disabled after failing for 5 days
+             */
+            disabledAt: string | null;
+            /**
+             * Format: date-time
+             * @description First failed attempt of the current run of failures
+             */
+            failingSince: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the secret before the last rotation still signs, alongside the current one
+             */
+            previousSecretExpiresAt: string | null;
+            /** Format: uuid */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookSubscriptionPageDto: {
+            /** @description Matching records in all pages */
+            total: number;
+            page: number;
+            limit: number;
+            items: components["schemas"]["WebhookSubscriptionDto"][];
+        };
+        WebhookSubscriptionWithSecretDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://ats.example.com/teamfit/events */
+            url: string;
+            /**
+             * @example [
+             *       "evaluation.completed"
+             *     ]
+             */
+            events: ("*" | "evaluation.invited" | "evaluation.completed" | "evaluation.reviewed" | "persona.erased" | "service_request.status_changed")[];
+            /** Format: uuid */
+            organisationId: string | null;
+            description: string | null;
+            /** @description false: paused by an administrator, or disabled after failing for 5 days (disabledAt) */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description When it was disabled after failing for 5 days
+             */
+            disabledAt: string | null;
+            /**
+             * Format: date-time
+             * @description First failed attempt of the current run of failures
+             */
+            failingSince: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the secret before the last rotation still signs, alongside the current one
+             */
+            previousSecretExpiresAt: string | null;
+            /** Format: uuid */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description The signing secret (`whsec_` and base64 of 32 random bytes), shown only now: keep it to verify `webhook-signature`
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw9wHaUs+0mnc=
+             */
+            secret: string;
         };
     };
     responses: never;
@@ -12057,6 +12445,464 @@ export interface operations {
             };
             /** @description No organisation has this id, or it has no key with this keyId */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_WebhookSubscriptionController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionPageDto"];
+                };
+            };
+            /** @description page or limit is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, or not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_WebhookSubscriptionController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookSubscriptionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionWithSecretDto"];
+                };
+            };
+            /** @description A field is missing or invalid, or the URL is not an allowed target (not https, or a private address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, or not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_WebhookSubscriptionController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionDto"];
+                };
+            };
+            /** @description id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, or not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No webhook subscription has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_WebhookSubscriptionController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionDeletedDto"];
+                };
+            };
+            /** @description id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, or not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No webhook subscription has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_WebhookSubscriptionController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionDto"];
+                };
+            };
+            /** @description id is not a UUID, or a field is invalid or not accepted */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, or not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No webhook subscription has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_WebhookSubscriptionController_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscriptionWithSecretDto"];
+                };
+            };
+            /** @description id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, or not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No webhook subscription has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_WebhookSubscriptionController_deliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPageDto"];
+                };
+            };
+            /** @description id is not a UUID, or page or limit is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, or not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No webhook subscription has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_WebhookSubscriptionController_redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"];
+                };
+            };
+            /** @description id or deliveryId is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, or not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No webhook subscription has this id, or it has no delivery with this deliveryId */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The delivery is still pending */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,7 @@ export const OPENAPI_TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'question-answer': 'The workstyle questionnaire: answer options',
   'service-requests (admin)': 'The support desk as administrators work it: tickets, their status, activity and attachments',
   'service-requests (hub)': 'The support desk as personas use it from the hub: their own tickets',
+  webhooks: 'Webhook subscriptions: signed, retried event deliveries to other systems, and each delivery with its attempts',
   media: 'Files: uploads, downloads and their metadata',
   'algorithm/teams': 'Scoring: teams and their members',
   'algorithm/roles': 'Scoring: roles',

@@ -56,6 +56,14 @@ const environmentSchema = z.object({
   REQUEST_LOG_BODY_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   // At most 30 s: the answer must reach the client well within the gateway's 60 s read timeout.
   PERSONA_ERASURE_WAIT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  // Webhook targets on loopback and private addresses, and plain http: local work and tests only (docs/running.md).
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['on', 'off']).default('off'),
+  // The waits before each retry of a failed delivery, in milliseconds (docs/integrations.md, "Retries and ordering").
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,19}$/, 'must be 1 to 20 comma-separated whole numbers of milliseconds')
+    .transform((value) => value.split(',').map(Number))
+    .optional(),
 });
 
 /**
@@ -143,7 +151,22 @@ export interface ServiceConfig {
    * answering what is done so far (202).
    */
   readonly personaErasureWaitMs: number;
+  /** Webhook delivery (organisation service, docs/adr/0087-webhook-targets-and-signing.md). */
+  readonly webhooks: {
+    /** WEBHOOK_ALLOW_PRIVATE_TARGETS=on: `http` and loopback or private addresses are allowed too. */
+    readonly allowPrivateTargets: boolean;
+    /** The waits before the second, third, … attempt of a delivery; after the last, it has failed. */
+    readonly retryDelaysMs: readonly number[];
+  };
 }
+
+/**
+ * The default retry schedule: after the first attempt, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and
+ * 10 h, so eight attempts over 27 h 35 min 5 s.
+ */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+];
 
 /** Services that sign tokens; every other service only verifies them. */
 const SIGNING_SERVICES: ReadonlySet<ServiceName> = new Set(['auth', 'profile']);
@@ -196,6 +219,10 @@ export function loadServiceConfig(service: ServiceName, env: Environment): Servi
     requestLog: values.REQUEST_LOG === 'on',
     retention: { candidateMonths: values.RETENTION_CANDIDATE_MONTHS, requestLogBodyDays: values.REQUEST_LOG_BODY_DAYS },
     personaErasureWaitMs: values.PERSONA_ERASURE_WAIT_MS,
+    webhooks: {
+      allowPrivateTargets: values.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'on',
+      retryDelaysMs: values.WEBHOOK_RETRY_DELAYS_MS ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+    },
   };
 }
 

@@ -107,7 +107,7 @@ export class GreenhouseService {
         if (!winner) throw new Error('greenhouse interview vanished after a conflicting insert');
         return this.again(winner, team.id);
       }
-      await this.invitations.sendIn(tx, { evaluationId: evaluation.id, personaId: persona.id, invitee }, partner.keyId);
+      await this.invitations.sendIn(tx, { evaluationId: evaluation.id, personaId: persona.id, teamId: team.id, invitee }, partner.keyId);
       return { partner_interview_id: interview.id };
     });
   }
