@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { OrganisationFactory } from '../../organisation/test/organisation.fixture';
+import { startWebhookReceiver, type WebhookReceiver } from '../../organisation/test/webhook-receiver.fixture';
 import { organisationAppModule } from '../../organisation/src/organisation-app.module';
 import { profileAppModule } from '../../profile/src/profile-app.module';
 import { evaluationAppModule } from '../src/evaluation-app.module';
@@ -31,12 +32,16 @@ interface Answer {
  * everything through the real gateway: an administrator issues the organisation's partner API key,
  * and Greenhouse (this test) calls list_tests, send_test and test_status with it as the HTTP Basic
  * user name; the invitation reaches the real SMTP listener, the candidate signs in with the persona
- * e-mail code and answers through the real API, and test_status turns `complete` with the score.
+ * e-mail code and answers through the real API, the organisation service's dispatcher sends one
+ * body-less PATCH to Greenhouse's `url` (a real HTTP server), and test_status turns `complete`
+ * with the score.
  */
 describe('the Greenhouse assessment partner API', () => {
   const tokens = new TestTokens();
   const admin = `Bearer ${tokens.admin()}`;
   let smtp: SmtpListener;
+  /** Greenhouse's side of the PATCH: a real HTTP server that keeps every request. */
+  let greenhouseServer: WebhookReceiver;
   let database: TestDatabase;
   let client: Client;
   let profile: RunningTestService;
@@ -74,6 +79,9 @@ describe('the Greenhouse assessment partner API', () => {
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
   };
+  /** A Greenhouse `url` of a test instance, on the fake Greenhouse (the dispatcher may call loopback in tests). */
+  const takeHomeTest = (id: number | string) =>
+    `http://127.0.0.1:${greenhouseServer.port}/integrations/testing_partners/take_home_tests/${id}`;
   const basic = (user: string, password = '') => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
   const greenhouse = (method: string, route: string, partnerKey: string, body?: unknown) =>
     call(method, `${GREENHOUSE}/${route}`, basic(partnerKey), body);
@@ -86,7 +94,7 @@ describe('the Greenhouse assessment partner API', () => {
     greenhouse('POST', 'send_test', partnerKey, {
       partner_test_id: String(teamId),
       candidate: { first_name: 'Harry', last_name: 'Potter', email: 'hpotter@hogwarts.test', ...candidate },
-      url: `https://app.greenhouse.test/integrations/testing_partners/take_home_tests/${randomBytes(4).readUInt32BE()}`,
+      url: takeHomeTest(randomBytes(4).readUInt32BE()),
       ...overrides,
     });
   const outboxCallbacks = async (url: string) =>
@@ -96,10 +104,23 @@ describe('the Greenhouse assessment partner API', () => {
         [url],
       )
     ).rows;
+  /** The deliveries of the callback to `url`, once the dispatcher has recorded the outcome of each (none pending). */
+  const settledDeliveries = async (url: string): Promise<Array<{ status: string; attempts: number }>> => {
+    for (let tries = 0; ; tries += 1) {
+      const { rows } = await client.query<{ status: string; attempts: number }>(
+        `SELECT d.status, d.attempts FROM organisation.webhook_deliveries d
+         JOIN organisation.outbox_messages m ON m.id = d.message_id WHERE m.callback_url = $1`,
+        [url],
+      );
+      if ((rows.length > 0 && rows.every((row) => row.status !== 'pending')) || tries >= 500) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   const count = async (sql: string, values: unknown[] = []) => Number((await client.query<{ n: string }>(sql, values)).rows[0]?.n);
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
+    greenhouseServer = await startWebhookReceiver();
     database = await createTestDatabase();
     client = new Client({ connectionString: database.url });
     await client.connect();
@@ -115,7 +136,13 @@ describe('the Greenhouse assessment partner API', () => {
     const options = {
       databaseUrl: database.url,
       keys: tokens.keys,
-      env: { SMTP_URL: smtp.url, HUB_APP_ORIGIN: HUB, ADMIN_APP_ORIGIN: `${ADMIN_APP}/` },
+      env: {
+        SMTP_URL: smtp.url,
+        HUB_APP_ORIGIN: HUB,
+        ADMIN_APP_ORIGIN: `${ADMIN_APP}/`,
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'on',
+        WEBHOOK_RETRY_DELAYS_MS: '200,200,200',
+      },
     };
     profile = await startTestService('profile', profileAppModule, options);
     organisation = await startTestService('organisation', organisationAppModule, options);
@@ -145,6 +172,7 @@ describe('the Greenhouse assessment partner API', () => {
     await client?.end();
     await database?.drop();
     await smtp?.close();
+    await greenhouseServer?.close();
   });
 
   it('issues a key shown once, recognisable and shorter than 171 characters; lists it without the key; stores only its SHA-256', async () => {
@@ -180,8 +208,8 @@ describe('the Greenhouse assessment partner API', () => {
     expect(other.body).toEqual([{ partner_test_id: String(otherTeamId), partner_test_name: 'Durmstrang team' }]);
   });
 
-  it('send_test → the hub invitation → the candidate completes through the API → one PATCH queued → test_status complete with the score', async () => {
-    const url = 'https://app.greenhouse.test/integrations/testing_partners/take_home_tests/4242';
+  it('send_test → the hub invitation → the candidate completes through the API → exactly one PATCH → test_status complete with the score', async () => {
+    const url = takeHomeTest(4242);
     const email = 'ginny.weasley@hogwarts.test';
     const mailsBefore = smtp.messages.length;
     const sent = await sendTest(key, { url }, { first_name: 'Ginny', last_name: 'Weasley', email });
@@ -248,6 +276,14 @@ describe('the Greenhouse assessment partner API', () => {
       },
     ]);
 
+    // The organisation service's dispatcher sends it: a PATCH without a body, which Greenhouse
+    // answers by asking test_status.
+    const patchPath = new URL(url).pathname;
+    const [patch] = (await greenhouseServer.until((all) => all.some((request) => request.path === patchPath), 30_000, 'the PATCH')).filter(
+      (request) => request.path === patchPath,
+    );
+    expect(patch).toMatchObject({ method: 'PATCH', body: '' });
+    expect(patch?.headers['content-length'] ?? '0').toBe('0');
     const complete = await greenhouse('GET', `test_status?partner_interview_id=${interviewId}`, key);
     expect(complete.body).toEqual({
       partner_status: 'complete',
@@ -262,11 +298,55 @@ describe('the Greenhouse assessment partner API', () => {
       },
     });
     expect(typeof results.overallScore).toBe('number');
+    // Exactly one: its delivery is done after one attempt, and Greenhouse got one request at its url.
+    expect(await settledDeliveries(url)).toEqual([{ status: 'delivered', attempts: 1 }]);
+    expect(greenhouseServer.received.filter((request) => request.path === patchPath)).toHaveLength(1);
+  });
+
+  it('sends the PATCH again while Greenhouse fails it, until Greenhouse accepts it', async () => {
+    via.gateway = false;
+    const url = takeHomeTest(503);
+    const path = new URL(url).pathname;
+    const email = 'dean.thomas@hogwarts.test';
+    let failures = 2;
+    greenhouseServer.answer = (request) => {
+      if (request.path !== path || failures === 0) return { status: 200 };
+      failures -= 1;
+      return { status: 503 };
+    };
+    const sent = await sendTest(key, { url }, { email });
+    const evaluationId = (
+      await client.query<{ evaluation_id: string }>('SELECT evaluation_id FROM evaluation.greenhouse_interviews WHERE callback_url = $1', [
+        url,
+      ])
+    ).rows[0]?.evaluation_id;
+    const personaId =
+      (await client.query<{ id: string }>('SELECT id FROM profile.personas WHERE email_address = $1', [email])).rows[0]?.id ?? '';
+    const candidate = `Bearer ${tokens.mint({ sub: personaId, kind: 'persona', emailAddress: email, personaId })}`;
+    const rail = await call('GET', `/evaluation/evaluation/${evaluationId ?? ''}/questions`, candidate);
+    for (const { id: questionId } of (rail.body as { items: Array<{ id: number }> }).items) {
+      expect((await call('POST', `/evaluation/evaluation/${evaluationId ?? ''}/answer`, candidate, { questionId, value: 2 })).status).toBe(
+        200,
+      );
+    }
+    const patches = await greenhouseServer.until(
+      (all) => all.filter((request) => request.path === path).length >= 3,
+      30_000,
+      'the third PATCH',
+    );
+    expect(patches.filter((request) => request.path === path).map((request) => request.method)).toEqual(['PATCH', 'PATCH', 'PATCH']);
+    expect(await settledDeliveries(url)).toEqual([{ status: 'delivered', attempts: 3 }]);
+    const status = await greenhouse(
+      'GET',
+      `test_status?partner_interview_id=${(sent.body as { partner_interview_id: string }).partner_interview_id}`,
+      key,
+    );
+    expect(status.body).toMatchObject({ partner_status: 'complete', partner_score: expect.any(Number) });
   });
 
   it('answers a repeated send_test of one url with the same interview, sending nothing more; another url of the same candidate is a second interview of the one evaluation', async () => {
     via.gateway = false;
-    const url = 'https://app.greenhouse.test/integrations/testing_partners/take_home_tests/777';
+    const url = takeHomeTest(777);
     const email = 'ron.weasley@hogwarts.test';
     const first = await sendTest(key, { url }, { email });
     expect(first.status).toBe(200);
@@ -299,7 +379,7 @@ describe('the Greenhouse assessment partner API', () => {
 
   it('makes one interview, one persona and one invitation of send_tests that arrive at once', async () => {
     via.gateway = false;
-    const url = 'https://app.greenhouse.test/integrations/testing_partners/take_home_tests/888';
+    const url = takeHomeTest(888);
     const email = 'luna.lovegood@hogwarts.test';
     const answers = await Promise.all(Array.from({ length: 5 }, () => sendTest(key, { url }, { email })));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
@@ -323,7 +403,7 @@ describe('the Greenhouse assessment partner API', () => {
   });
 
   it('keeps nothing when the mail server refuses the invitation, so Greenhouse’s retry starts afresh', async () => {
-    const url = 'https://app.greenhouse.test/integrations/testing_partners/take_home_tests/502';
+    const url = takeHomeTest(502);
     const email = 'neville@hogwarts.test';
     smtp.refusing = true;
     try {
