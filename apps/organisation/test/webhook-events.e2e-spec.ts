@@ -34,6 +34,8 @@ describe('webhook events from the services', () => {
   let secret = '';
   let teamId = 0;
   const organisationId = randomUUID();
+  /** The candidate of the first test, erased in the last. */
+  let candidateId = '';
 
   const verified = (hook: ReceivedWebhook): Envelope =>
     new Webhook(secret).verify(hook.body, {
@@ -98,6 +100,7 @@ describe('webhook events from the services', () => {
 
   it('emits evaluation.invited and evaluation.completed in their transactions, and nothing for a refused invitation', async () => {
     const personaId = await createPersona('candidate@webhooks.test');
+    candidateId = personaId;
     const id = (await request(evaluation.url).post('/evaluation').set('authorization', admin).send({ personaId, teamId }).expect(201)).body
       .id as string;
 
@@ -188,5 +191,28 @@ describe('webhook events from the services', () => {
     await receiver.until(() => eventsOf('persona.erased').length === 1);
     expect(eventsOf('persona.erased')[0]?.data).toEqual({ personaId, erasedAt: expect.any(String) });
     expect(await outboxCount('persona.erased')).toBe(1);
+  });
+
+  it("takes an erased persona's id out of the events kept for delivery, its own persona.erased aside", async () => {
+    await request(profile.url).post(`/persona/${candidateId}/erase`).set('authorization', admin);
+    const naming = async () =>
+      (
+        await client.query<{ type: string }>(`SELECT type FROM organisation.outbox_messages WHERE data::text LIKE $1 ORDER BY type`, [
+          `%${candidateId}%`,
+        ])
+      ).rows.map((row) => row.type);
+    // The organisation service's part of the erasure runs a few seconds after the request.
+    const deadline = Date.now() + 30_000;
+    while ((await naming()).some((type) => type !== 'persona.erased')) {
+      if (Date.now() > deadline) throw new Error(`events still name the erased persona: ${(await naming()).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const scrubbed = await client.query<{ type: string; persona: string }>(
+      `SELECT type, data->>'personaId' AS persona FROM organisation.outbox_messages WHERE type LIKE 'evaluation.%' ORDER BY type`,
+    );
+    expect(scrubbed.rows).toEqual([
+      { type: 'evaluation.completed', persona: '[erased]' },
+      { type: 'evaluation.invited', persona: '[erased]' },
+    ]);
   });
 });

@@ -23,10 +23,11 @@ export const LEASE_MS = 60_000;
 export const POLL_MS = 5_000;
 /** A subscription whose attempts have all failed for this long is disabled and its administrators are told. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
-/** Delivered and failed-for-good messages are forgotten after this. */
+/** Delivered and failed-for-good messages are forgotten after this (docs/privacy.md). */
 export const OUTBOX_RETENTION_MS = 30 * 24 * 3_600_000;
 const FAN_OUT_BATCH = 200;
-const RETENTION_EVERY_MS = 3_600_000;
+/** How often the retention pass runs (and settled `persona.erased` messages lose the persona's id). */
+const RETENTION_EVERY_MS = 60_000;
 
 /**
  * Delivers the outbox (docs/adr/0086-transactional-outbox-and-dispatcher.md, docs/operations.md
@@ -124,6 +125,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       const ids = messages.map((message) => message.id);
       await this.deliveries.insertFor(tx, ids);
       await this.outbox.markFannedOut(tx, ids);
+      await this.outbox.deleteUndelivered(tx, ids);
       return messages.length;
     });
   }
@@ -133,6 +135,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.lastRetention = Date.now();
     const forgotten = await this.db.transaction((tx) => this.outbox.deleteSettledBefore(tx, OUTBOX_RETENTION_MS, 10_000));
     if (forgotten > 0) this.logger.log(`forgot ${forgotten} outbox messages older than 30 days`);
+    await this.db.transaction((tx) => this.outbox.scrubSettledErasures(tx));
   }
 
   private start(delivery: ClaimedDelivery): void {

@@ -22,5 +22,7 @@ import { WebhookSubscriptionService } from './webhook-subscription.service';
     WebhookDispatcher,
     WebhookSubscriptionService,
   ],
+  // The erasure of a persona (../privacy) takes its id out of the outbox.
+  exports: [OutboxMessageRepository],
 })
 export class WebhooksModule {}
