@@ -10,7 +10,7 @@ export const GREENHOUSE_COMPLETED = 'partner.greenhouse.completed';
 /**
  * Tells Greenhouse that an evaluation it sent is complete (docs/adr/0089-greenhouse-assessment-partner-api.md):
  * one body-less PATCH to the `url` of each send_test that led to the evaluation, written to the
- * outbox in the transaction that completes it, so it is sent (and retried until accepted) exactly
+ * outbox in the transaction that completes it, so it is sent (and retried on the webhooks' schedule until accepted) exactly
  * when the completion commits. Provided by the evaluations' module, whose completing answer calls
  * it: the Greenhouse module imports that one, not the other way round.
  */
