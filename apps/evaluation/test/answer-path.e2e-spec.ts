@@ -130,7 +130,7 @@ describe('the answer path', () => {
     );
   });
 
-  it('completes in a transaction of one locking read and one write', async () => {
+  it('completes in a transaction of one locking read, one write and its event', async () => {
     // A first completion leaves the team's aggregate cached (an outsider's profile does not change the team's).
     const warm = await create(await newOutsider());
     for (const [questionId, value] of [
@@ -151,8 +151,8 @@ describe('the answer path', () => {
         return config.name ?? config.text?.trim().split(/\s/)[0]?.toLowerCase();
       });
       // The answer statement on the pool, then the transaction: the lock with everything the
-      // decision reads, the completion written in one statement.
-      expect(sent).toEqual(['evaluation_record_answer', 'begin', 'evaluation_lock_for_completion', 'with', 'commit']);
+      // decision reads, the completion written in one statement, its webhook event in another.
+      expect(sent).toEqual(['evaluation_record_answer', 'begin', 'evaluation_lock_for_completion', 'with', 'with', 'commit']);
     } finally {
       query.mockRestore();
     }

@@ -23,16 +23,14 @@ export interface OutboxMessage {
  * the transaction commits) delivers it at least once.
  */
 export async function enqueueOutbox(tx: Executor, message: OutboxMessage): Promise<void> {
-  const [row] = await tx
-    .insert(outboxMessages)
-    .values({
-      type: message.type,
-      organisationId: message.organisationId,
-      data: message.data,
-      callbackMethod: message.callback?.method ?? null,
-      callbackUrl: message.callback?.url ?? null,
-    })
-    .returning({ id: outboxMessages.id });
-  // PostgreSQL delivers a notification only when the transaction commits.
-  await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${row?.id ?? ''})`);
+  // One statement (the row and its notification, which PostgreSQL sends only at commit), so the
+  // transactions that emit events (an evaluation's completion among them) stay short.
+  await tx.execute(sql`
+    WITH message AS (
+      INSERT INTO ${outboxMessages} (type, organisation_id, data, callback_method, callback_url)
+      VALUES (${message.type}, ${message.organisationId}::uuid, ${JSON.stringify(message.data)}::jsonb,
+              ${message.callback?.method ?? null}, ${message.callback?.url ?? null})
+      RETURNING id
+    )
+    SELECT pg_notify(${OUTBOX_CHANNEL}, id::text) FROM message`);
 }

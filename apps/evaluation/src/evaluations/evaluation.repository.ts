@@ -95,6 +95,8 @@ export interface LockedEvaluation {
   evaluation: EvaluationState;
   answers: AnswerInputRow[];
   teamStamp: TeamStamp | undefined;
+  /** The team's organisation (null: none), which the completion's event names. */
+  organisationId: string | null;
   /** It was sent through Greenhouse: its completion is to be announced there (GreenhouseCompletion). */
   sentByGreenhouse: boolean;
 }
@@ -307,6 +309,7 @@ const lockForCompletionQuery = (db: Executor) => {
         Array<[number, number, number]>
       >`(SELECT coalesce(json_agg(json_build_array(${evaluationAnswers.questionId}, ${evaluationAnswers.value}, ${evaluationAnswers.timeTaken})), '[]'::json) FROM ${evaluationAnswers} WHERE ${evaluationAnswers.evaluationId} = ${locked.id})`,
       teamFound: sql<boolean>`${teams.id} IS NOT NULL`,
+      teamOrganisationId: teams.organisationId,
       sentByGreenhouse: sql<boolean>`EXISTS (SELECT 1 FROM ${greenhouseInterviews} WHERE ${greenhouseInterviews.evaluationId} = ${locked.id})`,
       ...stampColumns(persona, profile),
     })
@@ -385,6 +388,7 @@ export class EvaluationRepository {
       snapshotXmin,
       answers,
       teamFound,
+      teamOrganisationId,
       sentByGreenhouse,
       profilesVersion,
       candidateIsMember,
@@ -404,6 +408,7 @@ export class EvaluationRepository {
       evaluation,
       answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })),
       teamStamp,
+      organisationId: teamOrganisationId,
       sentByGreenhouse,
     };
   }

@@ -231,8 +231,7 @@ export class EvaluationService {
         overallCategory: scored.results.overallCategory,
         completedAt: now.toISOString(),
       };
-      const organisationId = await this.evaluations.teamOrganisationId(evaluation.teamId, tx);
-      await enqueueOutbox(tx, { type: 'evaluation.completed', organisationId, data: completed });
+      await enqueueOutbox(tx, { type: 'evaluation.completed', organisationId: locked?.organisationId ?? null, data: completed });
       if (locked?.sentByGreenhouse) await this.greenhouse.announce(tx, evaluation.id);
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
@@ -241,7 +240,7 @@ export class EvaluationService {
   /** Results and score profile levels of the evaluation that `input` completes with `answerValues`, from what was read with its row lock. */
   private async score(
     tx: Executor,
-    { evaluation, answers, teamStamp }: Omit<LockedEvaluation, 'sentByGreenhouse'>,
+    { evaluation, answers, teamStamp }: Omit<LockedEvaluation, 'organisationId' | 'sentByGreenhouse'>,
     version: QuestionnaireVersion,
     input: AnswerInput,
     answerValues: Buffer,
