@@ -86,6 +86,22 @@ export const PERSONA_DATA: AccessRule = PERSONA_OWNED_WRITE;
  */
 export const OWN_TEAM_ONLY_FOR_PERSONAS: AccessRule = ACCOUNTS_READ;
 
+/**
+ * The partner API (HTTP Basic, an organisation's partner API key as the user name): no Bearer
+ * token of any kind is a credential there, so every caller of the matrix is refused with a 401
+ * and a `WWW-Authenticate: Basic` challenge; apps/evaluation/test/greenhouse.e2e-spec.ts calls them with keys.
+ */
+export const PARTNER_KEY_ONLY: AccessRule = {
+  none: 401,
+  login: 401,
+  personaLogin: 401,
+  refresh: 401,
+  personaSelf: 401,
+  personaOther: 401,
+  account: 401,
+  admin: 401,
+};
+
 export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'POST /auth/login': PUBLIC,
   'POST /auth/verify': SIGN_IN_STEP,
@@ -142,6 +158,9 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'GET /organisation/organisation/{id}': ACCOUNTS_READ,
   'PUT /organisation/organisation/{id}': ADMIN_ONLY,
   'DELETE /organisation/organisation/{id}': ADMIN_ONLY,
+  'POST /organisation/organisations/{id}/api-keys': ADMIN_ONLY,
+  'GET /organisation/organisations/{id}/api-keys': ADMIN_ONLY,
+  'POST /organisation/organisations/{id}/api-keys/{keyId}/revoke': ADMIN_ONLY,
   'GET /organisation/health': PUBLIC,
   'GET /organisation/health/ready': PUBLIC,
   'GET /organisation/_ping': PUBLIC,
@@ -306,6 +325,10 @@ export const OPERATION_RULES: Readonly<Record<string, AccessRule>> = {
   'POST /evaluation/evaluation/{id}/reviews': ADMIN_ONLY,
   'GET /evaluation/evaluation/{id}/reviews': PERSONA_DATA,
   'POST /evaluation/evaluation/{id}/contest': PERSONA_ITSELF,
+  'GET /evaluation/partners/greenhouse/list_tests': PARTNER_KEY_ONLY,
+  'POST /evaluation/partners/greenhouse/send_test': PARTNER_KEY_ONLY,
+  'GET /evaluation/partners/greenhouse/test_status': PARTNER_KEY_ONLY,
+  'POST /evaluation/partners/greenhouse/response_error': PARTNER_KEY_ONLY,
   'GET /evaluation/health': PUBLIC,
   'GET /evaluation/health/ready': PUBLIC,
   'GET /evaluation/_ping': PUBLIC,

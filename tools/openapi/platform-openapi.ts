@@ -9,6 +9,8 @@ import {
   OPENAPI_CONTACT,
   OPENAPI_LICENSE,
   operationsOf,
+  PARTNER_KEY_SCHEME,
+  PARTNER_KEY_SECURITY_SCHEME,
   SERVICE_NAMES,
   type ServiceModuleFactory,
   type ServiceName,
@@ -121,7 +123,10 @@ export function mergeServiceDocuments(documents: ReadonlyArray<readonly [Service
           .sort()
           .map((name) => [name, schemas[name]?.schema]),
       ) as NonNullable<OpenAPIObject['components']>['schemas'],
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        [PARTNER_KEY_SCHEME]: { ...PARTNER_KEY_SECURITY_SCHEME },
+      },
     },
   };
 }

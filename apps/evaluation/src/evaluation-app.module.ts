@@ -12,6 +12,7 @@ import { EvaluationsModule } from './evaluations/evaluations.module';
 import { ExplanationsModule } from './explanations/explanations.module';
 import { FairnessModule } from './fairness/fairness.module';
 import { InvitationsModule } from './invitations/invitations.module';
+import { GreenhouseModule } from './partners/greenhouse/greenhouse.module';
 import { EvaluationPrivacyModule } from './privacy/evaluation-privacy.module';
 import { ReportsModule } from './reports/reports.module';
 import { ReviewsModule } from './reviews/reviews.module';
@@ -44,6 +45,7 @@ export const evaluationAppModule = (config: ServiceConfig, options: EvaluationAp
       ReportsModule,
       ReviewsModule,
       EvaluationPrivacyModule,
+      GreenhouseModule,
     ],
     clock: options.now,
   });

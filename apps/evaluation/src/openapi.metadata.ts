@@ -13,21 +13,23 @@ import * as dto9 from './evaluations/shortlist.dto';
 import * as dto10 from './explanations/evaluation-explanation.dto';
 import * as dto11 from './fairness/adverse-impact.dto';
 import * as dto12 from './invitations/evaluation-invitation.dto';
-import * as dto13 from './reports/item-statistics.dto';
-import * as dto14 from './reviews/evaluation-review.dto';
-import * as dto15 from '@teamfit/evaluations';
+import * as dto13 from './partners/greenhouse/greenhouse.dto';
+import * as dto14 from './reports/item-statistics.dto';
+import * as dto15 from './reviews/evaluation-review.dto';
+import * as dto16 from '@teamfit/evaluations';
 
 export default async () => {
     const t = {
         "./algorithm/role-specifications/role-specification.dto": dto1,
         "./evaluations/evaluation-response.dto": dto7,
-        "@teamfit/evaluations": dto15,
+        "@teamfit/evaluations": dto16,
         "./evaluations/comparison-response.dto": dto6,
         "./evaluations/shortlist.dto": dto9,
         "./explanations/evaluation-explanation.dto": dto10,
         "./fairness/adverse-impact.dto": dto11,
-        "./reports/item-statistics.dto": dto13,
-        "./reviews/evaluation-review.dto": dto14
+        "./partners/greenhouse/greenhouse.dto": dto13,
+        "./reports/item-statistics.dto": dto14,
+        "./reviews/evaluation-review.dto": dto15
     };
     return {
         "@nestjs/swagger": {
@@ -148,12 +150,22 @@ export default async () => {
                         "EvaluationInvitationDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, invitedAt: { required: true, type: () => String }, link: { required: true, type: () => String } }
                     }],
                 [dto13, {
+                        "GreenhouseTestDto": { partner_test_id: { required: true, type: () => String }, partner_test_name: { required: true, type: () => String } },
+                        "GreenhouseCandidateDto": { first_name: { required: false, type: () => String, nullable: true }, last_name: { required: false, type: () => String, nullable: true }, preferred_name: { required: false, type: () => String, nullable: true }, resume_url: { required: false, type: () => String, nullable: true }, phone_number: { required: false, type: () => String, nullable: true }, email: { required: true, type: () => String, format: "email" }, greenhouse_profile_url: { required: false, type: () => String, nullable: true } },
+                        "GreenhouseSendTestDto": { partner_test_id: { required: true, type: () => String }, candidate: { required: true, type: () => t["./partners/greenhouse/greenhouse.dto"].GreenhouseCandidateDto }, sent_by: { required: false, type: () => String, nullable: true }, url: { required: true, type: () => String, format: "uri" } },
+                        "GreenhouseSendTestAnswerDto": { partner_interview_id: { required: true, type: () => String } },
+                        "GreenhouseTestStatusQuery": { partner_interview_id: { required: true, type: () => String, format: "uuid" } },
+                        "GreenhouseTestStatusDto": { partner_status: { required: true, enum: ["pending", "in_progress", "complete"] }, partner_profile_url: { required: true, type: () => String, nullable: true }, partner_score: { required: true, type: () => Number, nullable: true }, metadata: { required: true, type: "object", additionalProperties: true } },
+                        "GreenhouseResponseErrorDto": { api_call: { required: true, type: () => String }, errors: { required: true, type: () => [String] }, partner_test_id: { required: false, type: () => String, nullable: true }, partner_test_name: { required: false, type: () => String, nullable: true }, partner_interview_id: { required: false, type: () => String, nullable: true }, candidate_email: { required: false, type: () => String, nullable: true } },
+                        "GreenhouseResponseErrorAnswerDto": { status: { required: true, enum: [200] } }
+                    }],
+                [dto14, {
                         "ItemStatisticsQuery": { questionnaireVersionId: { required: true, type: () => Number } },
                         "ItemStatisticsItemDto": { questionId: { required: true, type: () => Number }, reverseScored: { required: true, type: () => Boolean }, mean: { required: true, type: () => Number, nullable: true }, standardDeviation: { required: true, type: () => Number, nullable: true }, correctedItemTotalCorrelation: { required: true, type: () => Number, nullable: true }, flag: { required: true, type: () => Boolean }, reason: { required: true, type: () => String, nullable: true } },
                         "ItemStatisticsDimensionDto": { questionGroupId: { required: true, type: () => Number }, name: { required: true, type: () => String }, scoreType: { required: true, enum: ["SUPPLEMENTARY", "COMPLEMENTARY", "TOP_TEN", "INDIVIDUAL_SUPPLEMENTARY", "CONFLICT", "MAX_MEAN", "MIN_MEAN", "GROUP_AVERAGE"] }, n: { required: true, type: () => Number }, k: { required: true, type: () => Number }, cronbachAlpha: { required: true, type: () => Number, nullable: true }, reason: { required: true, type: () => String, nullable: true }, items: { required: true, type: () => [t["./reports/item-statistics.dto"].ItemStatisticsItemDto] } },
                         "ItemStatisticsReportDto": { questionnaireVersionId: { required: true, type: () => Number }, evaluations: { required: true, type: () => Number }, minimumEvaluations: { required: true, type: () => Number }, flagBelow: { required: true, type: () => Number }, dimensions: { required: true, type: () => [t["./reports/item-statistics.dto"].ItemStatisticsDimensionDto] } }
                     }],
-                [dto14, {
+                [dto15, {
                         "CreateEvaluationReviewDto": { decision: { required: true, enum: ["CONFIRMED", "OVERRIDDEN", "EXCLUDED"] }, reason: { required: true, type: () => String, pattern: "\\S" }, overallScore: { required: false, type: () => Number, minimum: 0, maximum: 100 } },
                         "CreateEvaluationContestDto": { message: { required: true, type: () => String, pattern: "\\S" } },
                         "EvaluationReviewDto": { id: { required: true, type: () => String }, evaluationId: { required: true, type: () => String }, kind: { required: true, enum: ["REVIEW", "CONTEST"] }, decision: { required: true, nullable: true, enum: ["CONFIRMED", "OVERRIDDEN", "EXCLUDED"] }, overallScore: { required: true, type: () => Number, nullable: true }, reason: { required: true, type: () => String, nullable: true }, message: { required: true, type: () => String, nullable: true }, accountId: { required: true, type: () => String, nullable: true }, status: { required: true, nullable: true, enum: ["OPEN", "RESOLVED"] }, resolvedByReviewId: { required: true, type: () => String, nullable: true }, createdAt: { required: true, type: () => String } },

@@ -7,11 +7,12 @@ import * as dto3 from './assessment/question-group.dto';
 import * as dto4 from './assessment/question.dto';
 import * as dto5 from './master-data/master-data.dto';
 import * as dto6 from './organisations/organisation.dto';
-import * as dto7 from './service-requests/service-request-input.dto';
-import * as dto8 from './service-requests/service-request-output.dto';
-import * as dto9 from './webhooks/webhook-delivery.dto';
-import * as dto10 from './webhooks/webhook-event.dto';
-import * as dto11 from './webhooks/webhook-subscription.dto';
+import * as dto7 from './partner-keys/partner-api-key.dto';
+import * as dto8 from './service-requests/service-request-input.dto';
+import * as dto9 from './service-requests/service-request-output.dto';
+import * as dto10 from './webhooks/webhook-delivery.dto';
+import * as dto11 from './webhooks/webhook-event.dto';
+import * as dto12 from './webhooks/webhook-subscription.dto';
 
 export default async () => {
     const t = {
@@ -19,11 +20,11 @@ export default async () => {
         "./assessment/question-group.dto": dto3,
         "./assessment/question.dto": dto4,
         "./organisations/organisation.dto": dto6,
-        "./service-requests/service-request-input.dto": dto7,
-        "./service-requests/service-request-output.dto": dto8,
-        "./webhooks/webhook-event.dto": dto10,
-        "./webhooks/webhook-delivery.dto": dto9,
-        "./webhooks/webhook-subscription.dto": dto11
+        "./service-requests/service-request-input.dto": dto8,
+        "./service-requests/service-request-output.dto": dto9,
+        "./webhooks/webhook-event.dto": dto11,
+        "./webhooks/webhook-delivery.dto": dto10,
+        "./webhooks/webhook-subscription.dto": dto12
     };
     return {
         "@nestjs/swagger": {
@@ -87,6 +88,12 @@ export default async () => {
                         "OrganisationDeletedDto": { message: { required: true, type: () => String } }
                     }],
                 [dto7, {
+                        "CreatePartnerApiKeyDto": { name: { required: true, type: () => String } },
+                        "PartnerApiKeyDto": { id: { required: true, type: () => String }, organisationId: { required: true, type: () => String }, name: { required: true, type: () => String }, hint: { required: true, type: () => String }, createdBy: { required: true, type: () => String }, createdAt: { required: true, type: () => String }, revokedAt: { required: true, type: () => String, nullable: true } },
+                        "IssuedPartnerApiKeyDto": { key: { required: true, type: () => String } },
+                        "PartnerApiKeyParams": { keyId: { required: true, type: () => String, format: "uuid" } }
+                    }],
+                [dto8, {
                         "ChangeMetaInputDto": { proposedChange: { required: false, type: () => String }, justification: { required: false, type: () => String }, riskLevel: { required: false, enum: ["LOW", "MEDIUM", "HIGH"] }, rollbackPlan: { required: false, type: () => String }, plannedStartAt: { required: false, type: () => String }, plannedEndAt: { required: false, type: () => String } },
                         "IncidentMetaInputDto": { rootCause: { required: false, type: () => String }, postMortemUrl: { required: false, type: () => String, maxLength: 2000 } },
                         "BugMetaInputDto": { stepsToReproduce: { required: false, type: () => String } },
@@ -105,7 +112,7 @@ export default async () => {
                         "StatsQuery": { organisationId: { required: false, type: () => String, format: "uuid" }, assigneeId: { required: false, type: () => String, format: "uuid" } },
                         "ServiceRequestIdParams": { id: { required: true, type: () => String } }
                     }],
-                [dto8, {
+                [dto9, {
                         "ServiceRequestDto": { _id: { required: true, type: () => String }, title: { required: true, type: () => String }, description: { required: true, type: () => String, nullable: true }, type: { required: true, type: () => String }, status: { required: true, type: () => String }, source: { required: true, type: () => String, nullable: true }, requesterType: { required: true, type: () => String }, requesterId: { required: true, type: () => String }, organisationId: { required: true, type: () => String, nullable: true }, onBehalfOfUserId: { required: true, type: () => String, nullable: true }, priority: { required: true, type: () => String }, severity: { required: true, type: () => String, nullable: true }, urgency: { required: true, type: () => String, nullable: true }, impact: { required: true, type: () => String, nullable: true }, category: { required: true, type: () => String, nullable: true }, subCategory: { required: true, type: () => String, nullable: true }, tags: { required: true, type: () => [String] }, dueAt: { required: true, type: () => String }, slaBreached: { required: true, type: () => Boolean }, slaPausedMs: { required: true, type: () => Number }, slaPausedAt: { required: true, type: () => String, nullable: true }, assigneeId: { required: true, type: () => String, nullable: true }, assigneeTeam: { required: true, type: () => String, nullable: true }, firstResponseAt: { required: true, type: () => String, nullable: true }, resolvedAt: { required: true, type: () => String, nullable: true }, closedAt: { required: true, type: () => String, nullable: true }, reopenCount: { required: true, type: () => Number }, typeMeta: { required: true, type: () => Object }, createdAt: { required: true, type: () => String }, updatedAt: { required: true, type: () => String }, deletedAt: { required: true, type: () => String, nullable: true } },
                         "AttachmentDto": { _id: { required: true, type: () => String }, mediaId: { required: true, type: () => String }, fileName: { required: true, type: () => String }, mimeType: { required: true, type: () => String }, size: { required: true, type: () => Number }, sha256: { required: true, type: () => String }, uploadedBy: { required: true, type: () => String }, createdAt: { required: true, type: () => String } },
                         "ServiceRequestDetailDto": { attachments: { required: true, type: () => [t["./service-requests/service-request-output.dto"].AttachmentDto] } },
@@ -120,7 +127,7 @@ export default async () => {
                         "HubServiceRequestDetailDto": { comments: { required: true, type: () => [t["./service-requests/service-request-output.dto"].HubCommentViewDto] }, history: { required: true, type: () => [t["./service-requests/service-request-output.dto"].HubHistoryEntryDto] } },
                         "HubServiceRequestPageDto": { items: { required: true, type: () => [t["./service-requests/service-request-output.dto"].HubServiceRequestDto] } }
                     }],
-                [dto10, {
+                [dto11, {
                         "EvaluationInvitedEventDataDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, teamId: { required: true, type: () => Number }, invitedAt: { required: true, type: () => String } },
                         "EvaluationCompletedEventDataDto": { evaluationId: { required: true, type: () => String }, personaId: { required: true, type: () => String }, teamId: { required: true, type: () => Number }, overallScore: { required: true, type: () => Number }, overallCategory: { required: true, type: () => String }, completedAt: { required: true, type: () => String } },
                         "EvaluationReviewedEventDataDto": { evaluationId: { required: true, type: () => String } },
@@ -132,12 +139,12 @@ export default async () => {
                         "PersonaErasedWebhookEventDto": { type: { required: true, enum: ["persona.erased"] }, timestamp: { required: true, type: () => String }, data: { required: true, type: () => t["./webhooks/webhook-event.dto"].PersonaErasedEventDataDto } },
                         "ServiceRequestStatusChangedWebhookEventDto": { type: { required: true, enum: ["service_request.status_changed"] }, timestamp: { required: true, type: () => String }, data: { required: true, type: () => t["./webhooks/webhook-event.dto"].ServiceRequestStatusChangedEventDataDto } }
                     }],
-                [dto9, {
+                [dto10, {
                         "WebhookDeliveryAttemptDto": { attempt: { required: true, type: () => Number }, attemptedAt: { required: true, type: () => String }, succeeded: { required: true, type: () => Boolean }, responseStatus: { required: true, type: () => Number, nullable: true }, durationMs: { required: true, type: () => Number }, error: { required: true, type: () => String, nullable: true } },
                         "WebhookDeliveryDto": { id: { required: true, type: () => String }, eventId: { required: true, type: () => String }, eventType: { required: true, type: () => String }, event: { required: true, type: "object", additionalProperties: true }, status: { required: true, enum: ["pending", "delivered", "failed"] }, nextAttemptAt: { required: true, type: () => String, nullable: true }, deliveredAt: { required: true, type: () => String, nullable: true }, createdAt: { required: true, type: () => String }, attempts: { required: true, type: () => [t["./webhooks/webhook-delivery.dto"].WebhookDeliveryAttemptDto] } },
                         "WebhookDeliveryPageDto": { items: { required: true, type: () => [t["./webhooks/webhook-delivery.dto"].WebhookDeliveryDto] } }
                     }],
-                [dto11, {
+                [dto12, {
                         "WebhookIdParams": { id: { required: true, type: () => String, format: "uuid" } },
                         "WebhookDeliveryParams": { deliveryId: { required: true, type: () => String, format: "uuid" } },
                         "CreateWebhookSubscriptionDto": { url: { required: true, type: () => String, format: "uri" }, events: { required: true, type: () => [String], uniqueItems: true, minItems: 1 }, organisationId: { required: false, type: () => String, nullable: true, format: "uuid" }, description: { required: false, type: () => String, nullable: true } },

@@ -7,6 +7,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { AssessmentModule } from './assessment/assessment.module';
 import { MasterDataModule } from './master-data/master-data.module';
 import { OrganisationsModule } from './organisations/organisations.module';
+import { PartnerKeysModule } from './partner-keys/partner-keys.module';
 import { OrganisationPrivacyModule } from './privacy/organisation-privacy.module';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
 import { StatisticsModule } from './statistics/statistics.module';
@@ -37,6 +38,7 @@ export const organisationAppModule = (config: ServiceConfig, options: Organisati
       AssessmentModule,
       ServiceRequestsModule,
       OrganisationPrivacyModule,
+      PartnerKeysModule,
       WebhooksModule,
     ],
     clock: options.now,

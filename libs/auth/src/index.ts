@@ -59,3 +59,4 @@ export { FAILURES_BEFORE_DELAY, LoginThrottle, SignInLockedError } from './login
 export { RetryAfterInterceptor } from './login/retry-after.interceptor';
 export { LoginRequestDto, RefreshRequestDto, VerifyRequestDto } from './login/login-request.dto';
 export { AccountResource } from './guards/account-resource.decorator';
+export { PartnerCaller, PartnerKeyAuth, PartnerKeyGuard, basicUserOf, type PartnerRequest } from './guards/partner-key.guard';

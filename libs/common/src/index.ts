@@ -11,7 +11,13 @@ export { ConfigModule, InjectConfig, SERVICE_CONFIG } from './config/config.modu
 export { DomainError, conflict, forbidden, notFound, validationFailed, type DomainErrorCode } from './errors/domain-error';
 export { INTERNAL_ERROR_MESSAGE, errorBody, postgresErrorOf, toErrorBody, type ErrorBody } from './errors/error-body';
 export { PlatformExceptionFilter } from './errors/platform-exception.filter';
-export { ValidatedBody, createValidationPipe, describeValidationErrors } from './http/validation.pipe';
+export {
+  ValidatedBody,
+  ValidatedLenientBody,
+  createValidationPipe,
+  describeValidationErrors,
+  type UnknownFields,
+} from './http/validation.pipe';
 export { IsOmittable } from './http/optional-field';
 export { PAGE_LIMIT_MAX, PageInfoDto, PageQueryDto, offsetOf, pageOf, type Page, type PageRequest } from './http/page';
 export { ApiErrors, type ErrorStatus } from './http/api-errors.decorator';
@@ -23,7 +29,7 @@ export { ALGORITHM_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, OBJECT_ID
 export { IS_PUBLIC_ROUTE, Public } from './http/public.decorator';
 export { HealthController } from './health/health.controller';
 export { PlatformModule, type PlatformOptions } from './bootstrap/platform.module';
-export { buildOpenApiDocument, mountOpenApi } from './bootstrap/openapi';
+export { PARTNER_KEY_SCHEME, PARTNER_KEY_SECURITY_SCHEME, buildOpenApiDocument, mountOpenApi } from './bootstrap/openapi';
 export { OPENAPI_CONTACT, OPENAPI_LICENSE, completeOpenApiDocument, operationsOf } from './bootstrap/openapi-lint';
 export { OPENAPI_TAG_DESCRIPTIONS } from './bootstrap/openapi-tags';
 export { OPENAPI_METADATA, loadOpenApiMetadata, type OpenApiMetadata } from './bootstrap/openapi-metadata';

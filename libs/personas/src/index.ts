@@ -12,3 +12,4 @@ export { teammates, type NewTeammateRow, type TeammateRow } from './teammate.tab
 export { teams, type NewTeamRow, type TeamRow } from './team.table';
 export { PersonaDirectory, signInEmailOf } from './persona-directory';
 export { ProfileStatistics, type PersonaCounts } from './profile-statistics';
+export { enrolCandidatePersona, lockPersonaAddress, type EnrolledCandidate } from './persona-enrolment';

@@ -11,3 +11,6 @@ export * from './evaluation.tables';
 
 /** This service's part of each persona erasure (declared in libs/privacy, which the profile service reads). */
 export { evaluationErasureParts } from '@teamfit/privacy';
+
+/** Tests sent through the Greenhouse assessment partner API. */
+export * from './partner.tables';

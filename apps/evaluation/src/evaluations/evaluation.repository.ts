@@ -12,6 +12,7 @@ import {
   evaluationScoreProfiles,
   evaluations,
   type EvaluationStatus,
+  greenhouseInterviews,
   latestScoreProfileFirst,
   teams,
 } from '../database/evaluation.schema';
@@ -99,6 +100,8 @@ export interface LockedEvaluation {
   teamStamp: TeamStamp | undefined;
   /** The team's organisation (null: none), which the completion's event names. */
   organisationId: string | null;
+  /** It was sent through Greenhouse: its completion is to be announced there (GreenhouseCompletion). */
+  sentByGreenhouse: boolean;
 }
 
 /** The evaluation the completing answer locks: `FOR UPDATE OF` names it unqualified, as an alias. */
@@ -288,7 +291,9 @@ const inSnapshot = alias(evaluations, 'in_snapshot');
 /**
  * The completing answer's one read, which takes the evaluation's row lock (`FOR UPDATE OF` the
  * evaluation only): the evaluation, its stored answers as one json array of
- * [questionId, value, timeTaken], and its team's stamp for its persona (teamStampQuery's columns).
+ * [questionId, value, timeTaken], its team's stamp for its persona (teamStampQuery's columns),
+ * and whether Greenhouse sent it (one index probe, so an evaluation it did not send costs its
+ * completion no statement more).
  *
  * The answers and the stamp are read in the statement's snapshot, taken before any wait for the
  * lock; the row it locks is the newest. Every write of an answer changes the evaluation row in the
@@ -311,6 +316,7 @@ const lockForCompletionQuery = (db: Executor) => {
       >`(SELECT coalesce(json_agg(json_build_array(${evaluationAnswers.questionId}, ${evaluationAnswers.value}, ${evaluationAnswers.timeTaken})), '[]'::json) FROM ${evaluationAnswers} WHERE ${evaluationAnswers.evaluationId} = ${locked.id})`,
       teamFound: sql<boolean>`${teams.id} IS NOT NULL`,
       teamOrganisationId: teams.organisationId,
+      sentByGreenhouse: sql<boolean>`EXISTS (SELECT 1 FROM ${greenhouseInterviews} WHERE ${greenhouseInterviews.evaluationId} = ${locked.id})`,
       ...stampColumns(persona, profile),
     })
     .from(locked)
@@ -389,6 +395,7 @@ export class EvaluationRepository {
       answers,
       teamFound,
       teamOrganisationId,
+      sentByGreenhouse,
       profilesVersion,
       candidateIsMember,
       includesCandidate,
@@ -408,11 +415,12 @@ export class EvaluationRepository {
       answers: answers.map(([questionId, value, timeTaken]) => ({ questionId, value, timeTaken })),
       teamStamp,
       organisationId: teamOrganisationId,
+      sentByGreenhouse,
     };
   }
 
-  async findActive(personaId: string, teamId: number): Promise<EvaluationRow | undefined> {
-    const [row] = await this.db
+  async findActive(personaId: string, teamId: number, db: Executor = this.db): Promise<EvaluationRow | undefined> {
+    const [row] = await db
       .select()
       .from(evaluations)
       .where(and(eq(evaluations.personaId, personaId), eq(evaluations.teamId, teamId), ne(evaluations.status, 'complete')))

@@ -7,6 +7,7 @@ import { type EvaluationCompletedData, enqueueOutbox } from '@teamfit/outbox';
 import { PersonaDirectory } from '@teamfit/personas';
 import { scoreCompletion, teamInputsOf } from '@teamfit/scoring';
 import { AlgorithmDirectory } from '../algorithm/algorithm.directory';
+import { GreenhouseCompletion } from '../partners/greenhouse/greenhouse-completion';
 import type { EvaluationRow, EvaluationStatus } from '../database/evaluation.schema';
 import { assertMayUse, assertMayWrite, writerOf } from './evaluation-access';
 import { EvaluationRepository, type EvaluationState, type LockedEvaluation } from './evaluation.repository';
@@ -58,6 +59,20 @@ export function overviewOf(row: Parameters<typeof summaryOf>[0] & Pick<Evaluatio
   return { ...summaryOf(row), invitedAt: row.invitedAt?.toISOString() ?? null };
 }
 
+/** The questionnaire version a new evaluation is fixed with, and its number of questions. */
+export interface FixedQuestions {
+  questionnaireVersionId: number;
+  total: number;
+}
+
+const newEvaluation = (personaId: string, teamId: number, fixed: FixedQuestions) => ({
+  personaId,
+  teamId,
+  questionnaireVersionId: fixed.questionnaireVersionId,
+  total: fixed.total,
+  answerValues: Buffer.alloc(fixed.total),
+});
+
 /** Position of the first unanswered question (delivery order), or -1 when every one is answered. */
 const nextPosition = (answerValues: Uint8Array): number => answerValues.indexOf(0);
 
@@ -81,6 +96,7 @@ export class EvaluationService {
     private readonly algorithm: AlgorithmDirectory,
     private readonly teamContext: TeamContextService,
     private readonly versions: QuestionnaireVersions,
+    private readonly greenhouse: GreenhouseCompletion,
     @InjectClock() private readonly now: Clock,
   ) {
     this.questionnaire = new QuestionnaireDirectory(db);
@@ -94,22 +110,36 @@ export class EvaluationService {
     if (active) return { view: await this.view(active), resumed: true };
     if (!(await this.personas.findById(personaId))) throw validationFailed('personaId does not reference an existing persona');
 
-    const questionSet = fixQuestionSet(await this.questionnaire.load());
-    if (questionSet.questions.length === 0) throw conflict('The questionnaire has no questions yet');
-    const version = await this.versions.fix(questionSet);
-    const total = questionSet.questions.length;
-    const created = await this.evaluations.insertActive(this.db, {
-      personaId,
-      teamId,
-      questionnaireVersionId: version.id,
-      total,
-      answerValues: Buffer.alloc(total),
-    });
+    const fixed = await this.fixQuestions();
+    const created = await this.evaluations.insertActive(this.db, newEvaluation(personaId, teamId, fixed));
     if (created) return { view: await this.view(created), resumed: false };
     // Another request created it in the meantime: the unique index kept one; resume that one.
     const winner = await this.evaluations.findActive(personaId, teamId);
     if (!winner) throw new Error('active evaluation vanished after a conflicting insert');
     return { view: await this.view(winner), resumed: true };
+  }
+
+  /** The questions a new evaluation is fixed with (stored once per content); 409 while the questionnaire has none. */
+  async fixQuestions(): Promise<FixedQuestions> {
+    const questionSet = fixQuestionSet(await this.questionnaire.load());
+    if (questionSet.questions.length === 0) throw conflict('The questionnaire has no questions yet');
+    const version = await this.versions.fix(questionSet);
+    return { questionnaireVersionId: version.id, total: questionSet.questions.length };
+  }
+
+  /**
+   * The active evaluation of the persona against the team, created with `fixed` when there is
+   * none, inside the caller's transaction (a persona that transaction made, the Greenhouse
+   * send_test's, is visible only there). The team and the persona are the caller's to check.
+   */
+  async openIn(tx: Executor, personaId: string, teamId: number, fixed: FixedQuestions): Promise<EvaluationRow> {
+    const active = await this.evaluations.findActive(personaId, teamId, tx);
+    if (active) return active;
+    const created = await this.evaluations.insertActive(tx, newEvaluation(personaId, teamId, fixed));
+    if (created) return created;
+    const winner = await this.evaluations.findActive(personaId, teamId, tx);
+    if (!winner) throw new Error('active evaluation vanished after a conflicting insert');
+    return winner;
   }
 
   async get(id: string, principal: VerifiedToken): Promise<EvaluationView> {
@@ -202,6 +232,7 @@ export class EvaluationService {
         completedAt: now.toISOString(),
       };
       await enqueueOutbox(tx, { type: 'evaluation.completed', organisationId: locked?.organisationId ?? null, data: completed });
+      if (locked?.sentByGreenhouse) await this.greenhouse.announce(tx, evaluation.id);
       return { ...summaryOf({ ...evaluation, status: 'complete', answered, updatedAt: now }), nextQuestion: null, results: scored.results };
     });
   }
@@ -209,7 +240,7 @@ export class EvaluationService {
   /** Results and score profile levels of the evaluation that `input` completes with `answerValues`, from what was read with its row lock. */
   private async score(
     tx: Executor,
-    { evaluation, answers, teamStamp }: Omit<LockedEvaluation, 'organisationId'>,
+    { evaluation, answers, teamStamp }: Omit<LockedEvaluation, 'organisationId' | 'sentByGreenhouse'>,
     version: QuestionnaireVersion,
     input: AnswerInput,
     answerValues: Buffer,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AlgorithmModule } from '../algorithm/algorithm.module';
 import { TeamsModule } from '../algorithm/teams/teams.module';
+import { GreenhouseCompletion } from '../partners/greenhouse/greenhouse-completion';
 import { ComparisonService } from './comparison.service';
 import { EvaluationController } from './evaluation.controller';
 import { EvaluationRepository } from './evaluation.repository';
@@ -32,8 +33,11 @@ import { TeamSimulationService } from './team-simulation.service';
     ShortlistRepository,
     ShortlistService,
     TeamSimulationService,
+    // The completing answer announces it to Greenhouse (partners/greenhouse).
+    GreenhouseCompletion,
   ],
-  // The fairness report samples the shortlist through its service.
-  exports: [EvaluationRepository, ShortlistService],
+  // The fairness report samples the shortlist through its service; the Greenhouse partner API
+  // opens evaluations through EvaluationService.
+  exports: [EvaluationRepository, EvaluationService, ShortlistService],
 })
 export class EvaluationsModule {}

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { VerifiedToken } from '@teamfit/auth';
 import { type Clock, conflict, DomainError, InjectClock, InjectConfig, type ServiceConfig } from '@teamfit/common';
-import { type Database, InjectDatabase } from '@teamfit/database';
+import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { evaluationInvitationMail, Mailer } from '@teamfit/mail';
 import { enqueueOutbox, type EvaluationInvitedData } from '@teamfit/outbox';
-import { PersonaDirectory, signInEmailOf } from '@teamfit/personas';
+import { PersonaDirectory, type PersonaRow, signInEmailOf } from '@teamfit/personas';
 import type { EvaluationState } from '../evaluations/evaluation.repository';
 import { EvaluationRepository } from '../evaluations/evaluation.repository';
 import type { EvaluationInvitationDto } from './evaluation-invitation.dto';
@@ -12,7 +12,7 @@ import { EvaluationInvitationRepository } from './evaluation-invitation.reposito
 import { invitationLink } from './invitation-link';
 
 /** Who is invited: the address the persona signs in with, and the name the e-mail greets. */
-interface Invitee {
+export interface Invitee {
   emailAddress: string;
   firstName: string | null;
 }
@@ -45,29 +45,37 @@ export class EvaluationInvitationService {
   async invite(evaluationId: string, principal: VerifiedToken): Promise<EvaluationInvitationDto> {
     const evaluation = invitable(await this.evaluations.findState(evaluationId));
     const invitee = await this.inviteeOf(evaluation.personaId);
-    const link = invitationLink(this.config.hubAppOrigin, evaluation.id, invitee.emailAddress);
-    const invitedAt = this.now();
-    return this.db.transaction(async (tx) => {
-      const recorded = await this.invitations.insertIfOpen(tx, { evaluationId: evaluation.id, invitedBy: principal.sub, invitedAt });
-      if (!recorded) {
-        // Completed or erased since it was read: refused as if it had been so then.
-        invitable(await this.evaluations.findState(evaluationId));
-        throw new Error(`evaluation ${evaluationId} took no invitation although it is open`);
-      }
-      await this.mailer.send(evaluationInvitationMail({ to: invitee.emailAddress, firstName: invitee.firstName, link }));
-      // After the hand-off: the row lock this takes lasts until the commit, never while the mail server answers.
-      await this.evaluations.recordInvitation(tx, evaluation.id, recorded.invitedAt);
-      // In the invitation's transaction: the event exists exactly when the invitation does (docs/integrations.md, "Webhooks").
-      const invited: EvaluationInvitedData = {
-        evaluationId: evaluation.id,
-        personaId: evaluation.personaId,
-        teamId: evaluation.teamId,
-        invitedAt: recorded.invitedAt.toISOString(),
-      };
-      const organisationId = await this.evaluations.teamOrganisationId(evaluation.teamId, tx);
-      await enqueueOutbox(tx, { type: 'evaluation.invited', organisationId, data: invited });
-      return { evaluationId: evaluation.id, personaId: evaluation.personaId, invitedAt: recorded.invitedAt.toISOString(), link };
-    });
+    return this.db.transaction((tx) =>
+      this.sendIn(tx, { evaluationId: evaluation.id, personaId: evaluation.personaId, teamId: evaluation.teamId, invitee }, principal.sub),
+    );
+  }
+
+  /**
+   * Records the invitation and e-mails it inside the caller's transaction, before it commits:
+   * when the mail server does not accept it the caller's transaction fails with it. `invitedBy`
+   * is the inviting account's id (the partner API key's for a Greenhouse send_test).
+   */
+  async sendIn(
+    tx: Executor,
+    invitation: { evaluationId: string; personaId: string; teamId: number; invitee: Invitee },
+    invitedBy: string,
+  ): Promise<EvaluationInvitationDto> {
+    const { evaluationId, personaId, teamId, invitee } = invitation;
+    const link = invitationLink(this.config.hubAppOrigin, evaluationId, invitee.emailAddress);
+    const recorded = await this.invitations.insertIfOpen(tx, { evaluationId, invitedBy, invitedAt: this.now() });
+    if (!recorded) {
+      // Completed or erased since it was read: refused as if it had been so then.
+      invitable(await this.evaluations.findState(evaluationId));
+      throw new Error(`evaluation ${evaluationId} took no invitation although it is open`);
+    }
+    await this.mailer.send(evaluationInvitationMail({ to: invitee.emailAddress, firstName: invitee.firstName, link }));
+    // After the hand-off: the row lock this takes lasts until the commit, never while the mail server answers.
+    await this.evaluations.recordInvitation(tx, evaluationId, recorded.invitedAt);
+    // In the invitation's transaction: the event exists exactly when the invitation does (docs/integrations.md, "Webhooks").
+    const invited: EvaluationInvitedData = { evaluationId, personaId, teamId, invitedAt: recorded.invitedAt.toISOString() };
+    const organisationId = await this.evaluations.teamOrganisationId(teamId, tx);
+    await enqueueOutbox(tx, { type: 'evaluation.invited', organisationId, data: invited });
+    return { evaluationId, personaId, invitedAt: recorded.invitedAt.toISOString(), link };
   }
 
   /**
@@ -77,16 +85,25 @@ export class EvaluationInvitationService {
   private async inviteeOf(personaId: string): Promise<Invitee> {
     const persona = await this.personas.findById(personaId);
     if (!persona) throw conflict("The evaluation's persona no longer exists");
-    if (persona.status === 'BLOCKED') throw conflict('The persona is blocked, so it could not sign in to answer');
-    const emailAddress = signInEmailOf(persona);
-    if (!emailAddress) throw conflict("The persona has no e-mail address, neither its own nor its user's, to invite");
+    const invitee = inviteeOfSigningIn(persona);
     // Personas of one user may share the user's address; it signs in one of them only.
-    const signsIn = await this.personas.findByEmail(emailAddress);
+    const signsIn = await this.personas.findByEmail(invitee.emailAddress);
     if (signsIn?.id !== persona.id) {
       throw conflict("The persona's sign-in address signs in another persona of its user; give this persona an e-mail address of its own");
     }
-    return { emailAddress, firstName: persona.userFirstName };
+    return invitee;
   }
+}
+
+/**
+ * Who is invited, of a persona known to be the one its address signs in (persona sign-in found
+ * it by that address): 409 when it is blocked or has no address.
+ */
+export function inviteeOfSigningIn(persona: PersonaRow): Invitee {
+  if (persona.status === 'BLOCKED') throw conflict('The persona is blocked, so it could not sign in to answer');
+  const emailAddress = signInEmailOf(persona);
+  if (!emailAddress) throw conflict("The persona has no e-mail address, neither its own nor its user's, to invite");
+  return { emailAddress, firstName: persona.userFirstName };
 }
 
 /** The evaluation, when it may be invited to: it exists (404 otherwise) and has questions left (409 once complete). */

@@ -12,5 +12,6 @@ import { EvaluationInvitationService } from './evaluation-invitation.service';
   imports: [EvaluationsModule],
   controllers: [EvaluationInvitationController],
   providers: [EvaluationInvitationRepository, EvaluationInvitationService],
+  exports: [EvaluationInvitationService],
 })
 export class InvitationsModule {}

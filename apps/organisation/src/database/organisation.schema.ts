@@ -3,7 +3,7 @@
  * service writes here. Accounts and organisations are declared in libs/accounts (the auth service
  * reads accounts, the evaluation service one setting of organisations).
  */
-export { accounts, organisations, organisationSchema } from '@teamfit/accounts';
+export { accounts, organisations, organisationSchema, partnerApiKeys } from '@teamfit/accounts';
 export { contentSeeds, questionAnswers, questionGroups, questions } from '@teamfit/assessment';
 export { countries, educationLevels, functions, industries, locations, skills, studyMajors } from './master-data.tables';
 export { serviceRequestAttachments, serviceRequestComments, serviceRequestHistory, serviceRequests } from './service-requests.tables';

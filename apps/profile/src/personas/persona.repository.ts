@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { postgresErrorOf } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase, InjectReadDatabase } from '@teamfit/database';
-import { type NewPersonaRow, PersonaDirectory, type PersonaRow, personas, type PersonaStatus } from '@teamfit/personas';
+import { lockPersonaAddress, type NewPersonaRow, PersonaDirectory, type PersonaRow, personas, type PersonaStatus } from '@teamfit/personas';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 
 export type PersonaChanges = Partial<Omit<NewPersonaRow, 'id' | 'createdAt' | 'updatedAt'>>;
@@ -112,7 +112,8 @@ export class PersonaRepository {
    * transaction ends, so the check below and the write cannot interleave with another's.
    */
   async lockAddress(tx: Executor, address: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'persona-address:'}::text || lower(${address}::text)))`);
+    // The same lock the enrolment of a partner's candidate takes (libs/personas).
+    await lockPersonaAddress(tx, address);
   }
 
   /**

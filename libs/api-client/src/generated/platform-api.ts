@@ -1617,6 +1617,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organisation/organisations/{id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organisation's partner API keys (administrators), revoked ones included; never a key itself
+         * @description Administrator account tokens only. Every key issued for the organisation, oldest first, as one array: its name, last four characters, who made it and when, and when it was revoked (null while it works). The keys themselves are not kept and cannot be shown again.
+         */
+        get: operations["organisation_PartnerApiKeyController_list"];
+        put?: never;
+        /**
+         * Issue a partner API key for the organisation (administrators); the key is shown in this answer only
+         * @description Administrator account tokens only. Makes a new key (`tfk_` and 43 base64url characters) for a partner system that acts for this organisation, such as Greenhouse (docs/integrations.md, "Greenhouse"). The answer is the only place the key appears: the platform stores its SHA-256 hash and its last four characters. The organisation is named by its UUID `id` or its 24-hex `_id`; 404 when there is none.
+         */
+        post: operations["organisation_PartnerApiKeyController_issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organisation/organisations/{id}/api-keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a partner API key (administrators); its next call is refused
+         * @description Administrator account tokens only. No body (one sent is ignored). From the moment this answers, a call with the key is refused (401): every call checks the key against the table, nothing remembers it. The key stays in the list with its `revokedAt`; revoking it again answers it unchanged. 404 for a key that is not one of this organisation's.
+         */
+        post: operations["organisation_PartnerApiKeyController_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organisation/webhooks": {
         parameters: {
             query?: never;
@@ -2842,6 +2886,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evaluation/partners/greenhouse/list_tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Greenhouse: the organisation's tests (its algorithm teams)
+         * @description HTTP Basic, the organisation's partner API key as the user name. Every algorithm team of the key's organisation, by id, as `{partner_test_id, partner_test_name}` (the team's id as a string, its name). Teams of no organisation or of another one are not listed.
+         */
+        get: operations["evaluation_GreenhouseController_listTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluation/partners/greenhouse/send_test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Greenhouse: send a test to a candidate (persona, evaluation and hub invitation); answers the partner_interview_id
+         * @description HTTP Basic, the organisation's partner API key as the user name. Finds the persona that signs in with `candidate.email` (its own address, else its user's, ignoring case) or makes one (a CANDIDATE persona with that address and the candidate's names), opens its evaluation against the team `partner_test_id` (resuming an active one), and e-mails it the hub invitation (as POST /evaluation/evaluation/{id}/invitation does): all in one transaction, nothing kept when the mail server refuses the e-mail (502) or cannot be reached (503). Greenhouse's `url` names the test instance: a send_test with a URL the organisation sent before answers the first one's `partner_interview_id` again and sends nothing (409 when it names another test). When the evaluation completes, the platform sends a body-less PATCH to `url` through the outbox (retried on the webhooks' schedule, eight attempts over about 27 hours, until Greenhouse answers 2xx). Fields Greenhouse adds later are ignored. 404 for a test that is not one of the organisation's teams; 409 for a blocked persona or an empty questionnaire.
+         */
+        post: operations["evaluation_GreenhouseController_sendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluation/partners/greenhouse/test_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Greenhouse: the status of a test sent, with the score once complete
+         * @description HTTP Basic, the organisation's partner API key as the user name. `partner_status` is the evaluation's status (`pending`, `in_progress`, `complete`); once complete, `partner_score` is the result's overall score (0-100) and `partner_profile_url` the admin console's page of the result, both null before. `metadata` is a flat object of primitives. 404 for an interview that is not the organisation's, or whose evaluation was erased.
+         */
+        get: operations["evaluation_GreenhouseController_testStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluation/partners/greenhouse/response_error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Greenhouse: report an answer of ours it found malformed
+         * @description HTTP Basic, the organisation's partner API key as the user name. Written to the service's log as a warning (the organisation, the key, the call, the errors and the test and interview ids; never the candidate's address) and answered `{status: 200}`. Fields Greenhouse adds later are ignored.
+         */
+        post: operations["evaluation_GreenhouseController_responseError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evaluation/health": {
         parameters: {
             query?: never;
@@ -3344,6 +3468,13 @@ export interface components {
              * @description png, webp, jpg or jpeg (checked by content); at most 5 MB
              */
             logo?: string;
+        };
+        CreatePartnerApiKeyDto: {
+            /**
+             * @description What the key is for (the system that will hold it)
+             * @example Greenhouse
+             */
+            name: string;
         };
         CreatePersonaDto: {
             /** Format: email */
@@ -3962,6 +4093,122 @@ export interface components {
             /** @description TOP_TEN: per item any member answered; empty for other types */
             items: components["schemas"]["ExplanationItemTotalDto"][];
         };
+        GreenhouseCandidateDto: {
+            /** @example Harry */
+            first_name?: string | null;
+            /** @example Potter */
+            last_name?: string | null;
+            /** @description Taken, not stored */
+            preferred_name?: string | null;
+            /** @description Taken, not read or stored */
+            resume_url?: string | null;
+            /** @description Taken, not stored */
+            phone_number?: string | null;
+            /**
+             * Format: email
+             * @description Where the invitation goes; the persona that signs in with it takes the test (made when there is none)
+             * @example hpotter@hogwarts.edu
+             */
+            email: string;
+            /** @description Taken, not stored */
+            greenhouse_profile_url?: string | null;
+        };
+        GreenhouseResponseErrorAnswerDto: {
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        GreenhouseResponseErrorDto: {
+            /**
+             * @description The call whose answer was malformed
+             * @example test_status
+             */
+            api_call: string;
+            /**
+             * @example [
+             *       "partner_status is 'complete' but partner_profile url is missing"
+             *     ]
+             */
+            errors: string[];
+            partner_test_id?: string | null;
+            partner_test_name?: string | null;
+            partner_interview_id?: string | null;
+            /** @description Taken, neither logged nor stored */
+            candidate_email?: string | null;
+        };
+        GreenhouseSendTestAnswerDto: {
+            /**
+             * @description Identifies this test instance for test_status (a UUID)
+             * @example 6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f
+             */
+            partner_interview_id: string;
+        };
+        GreenhouseSendTestDto: {
+            /**
+             * @description A `partner_test_id` of list_tests
+             * @example 12345
+             */
+            partner_test_id: string;
+            candidate: components["schemas"]["GreenhouseCandidateDto"];
+            /** @description The sender's e-mail address; taken, not stored */
+            sent_by?: string | null;
+            /**
+             * Format: uri
+             * @description Greenhouse's URL of this test instance: the completion is announced to it (a body-less PATCH), and a send_test with a URL the organisation sent before answers that test's `partner_interview_id` again, sending nothing
+             * @example https://app.greenhouse.io/integrations/testing_partners/take_home_tests/12345
+             */
+            url: string;
+        };
+        /**
+         * @description `pending` (sent, not begun), `in_progress` (answered in part) or `complete` (every question answered, the result stored): Greenhouse stops polling at `complete`
+         * @enum {string}
+         */
+        GreenhouseStatus: "pending" | "in_progress" | "complete";
+        GreenhouseTestDto: {
+            /**
+             * @description The algorithm team's id, as a string
+             * @example 12345
+             */
+            partner_test_id: string;
+            /**
+             * @description The team's name, Greenhouse's label for the test
+             * @example Platform engineering
+             */
+            partner_test_name: string;
+        };
+        GreenhouseTestStatusDto: {
+            /**
+             * @description `pending` (sent, not begun), `in_progress` (answered in part) or `complete` (every question answered, the result stored): Greenhouse stops polling at `complete`
+             * @example complete
+             */
+            partner_status: components["schemas"]["GreenhouseStatus"];
+            /**
+             * Format: uri
+             * @description The admin console's page of the result (`ADMIN_APP_ORIGIN` + `/evaluations/{id}`) once complete; null before
+             * @example https://admin.teamfit.example/evaluations/6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f
+             */
+            partner_profile_url: string | null;
+            /**
+             * @description The result's overall score (0-100) once complete; null before
+             * @example 81
+             */
+            partner_score: number | null;
+            /**
+             * @description Shown by Greenhouse with the result: a flat object of primitives (the team, the questions answered of all, the overall category and the completion time, null while not complete)
+             * @example {
+             *       "Team": "Platform engineering",
+             *       "Questions answered": 40,
+             *       "Questions": 40,
+             *       "Overall category": "high",
+             *       "Completed at": "2026-11-27T07:30:00.000Z"
+             *     }
+             */
+            metadata: {
+                [key: string]: (string | null) | (number | null) | (boolean | null);
+            };
+        };
         HealthStatusDto: Record<string, never>;
         HistoryEntryDto: {
             id: number;
@@ -4074,6 +4321,36 @@ export interface components {
         IncidentMetaInputDto: {
             rootCause?: string;
             postMortemUrl?: string;
+        };
+        IssuedPartnerApiKeyDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organisationId: string;
+            /** @example Greenhouse */
+            name: string;
+            /**
+             * @description The last four characters of the key, to tell which one a system holds
+             * @example x9Qa
+             */
+            hint: string;
+            /**
+             * Format: uuid
+             * @description The administrator account that made it
+             */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null while it works. A revoked key is refused from its next call on.
+             */
+            revokedAt: string | null;
+            /**
+             * @description The key: `tfk_` and 43 base64url characters (47 in all). Shown only in this answer; the platform keeps only its SHA-256 hash. The partner sends it as the user name of HTTP Basic, with an empty password.
+             * @example tfk_4f0uYc2bq8Jt0mWcQ3n1kR9sZxL5aPe7vHdG2yTqU6o
+             */
+            key: string;
         };
         ItemStatisticsDimensionDto: {
             questionGroupId: number;
@@ -4301,6 +4578,31 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        PartnerApiKeyDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organisationId: string;
+            /** @example Greenhouse */
+            name: string;
+            /**
+             * @description The last four characters of the key, to tell which one a system holds
+             * @example x9Qa
+             */
+            hint: string;
+            /**
+             * Format: uuid
+             * @description The administrator account that made it
+             */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null while it works. A revoked key is refused from its next call on.
+             */
+            revokedAt: string | null;
         };
         PatchPersonaDto: {
             user?: components["schemas"]["PersonaUserChangesDto"];
@@ -12690,6 +12992,186 @@ export interface operations {
             };
         };
     };
+    organisation_PartnerApiKeyController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The UUID `id`, or the 24-hex `_id` of a list item */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerApiKeyDto"][];
+                };
+            };
+            /** @description id is not a UUID or an ObjectId */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, an account without administrator rights, or a persona token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No organisation has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_PartnerApiKeyController_issue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The UUID `id`, or the 24-hex `_id` of a list item */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePartnerApiKeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedPartnerApiKeyDto"];
+                };
+            };
+            /** @description id is not a UUID or an ObjectId, or name is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, an account without administrator rights, or a persona token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No organisation has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    organisation_PartnerApiKeyController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The UUID `id`, or the 24-hex `_id` of a list item */
+                id: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerApiKeyDto"];
+                };
+            };
+            /** @description id or keyId is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No Bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Invalid or expired token, an account without administrator rights, or a persona token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No organisation has this id, or it has no key with this keyId */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     organisation_WebhookSubscriptionController_list: {
         parameters: {
             query?: {
@@ -18018,6 +18500,192 @@ export interface operations {
             };
             /** @description The evaluation is not complete, or it has an open contest already */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_GreenhouseController_listTests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GreenhouseTestDto"][];
+                };
+            };
+            /** @description No HTTP Basic credentials, or a partner API key that is malformed, unknown or revoked (a Bearer token of any kind included); the answer carries `WWW-Authenticate: Basic` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_GreenhouseController_sendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GreenhouseSendTestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GreenhouseSendTestAnswerDto"];
+                };
+            };
+            /** @description A field is missing or invalid (candidate.email, url, partner_test_id) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No HTTP Basic credentials, or a partner API key that is malformed, unknown or revoked (a Bearer token of any kind included); the answer carries `WWW-Authenticate: Basic` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description partner_test_id is not one of the organisation's tests */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The url was sent another test before, the persona is blocked, or the questionnaire has no questions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The mail server could not be reached; nothing was kept (a 502 when it refused the e-mail) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_GreenhouseController_testStatus: {
+        parameters: {
+            query: {
+                /** @description The `partner_interview_id` send_test answered */
+                partner_interview_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GreenhouseTestStatusDto"];
+                };
+            };
+            /** @description partner_interview_id is missing or not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No HTTP Basic credentials, or a partner API key that is malformed, unknown or revoked (a Bearer token of any kind included); the answer carries `WWW-Authenticate: Basic` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No interview of the organisation has this partner_interview_id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    evaluation_GreenhouseController_responseError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GreenhouseResponseErrorDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GreenhouseResponseErrorAnswerDto"];
+                };
+            };
+            /** @description api_call or errors is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No HTTP Basic credentials, or a partner API key that is malformed, unknown or revoked (a Bearer token of any kind included); the answer carries `WWW-Authenticate: Basic` */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,4 +41,6 @@ export const OPENAPI_TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   evaluation: 'Evaluations: the questionnaire a persona answers, its results, team fit, comparisons and shortlists',
   reports: "Reports on the scoring instruments: a questionnaire version's item statistics",
   fairness: 'Fairness: how the scores treat each group (adverse-impact reports); nothing is stored',
+  'partner api keys': "An organisation's keys for the partner systems that call the platform for it (Greenhouse)",
+  greenhouse: "The Greenhouse assessment partner API: HTTP Basic with the organisation's partner API key",
 };

@@ -13,6 +13,18 @@ import { completeOpenApiDocument } from './openapi-lint';
 const operationIdOf = (service: ServiceName, controllerKey: string, methodKey: string): string =>
   `${service}_${controllerKey}_${methodKey}`;
 
+/**
+ * The security scheme of the partner routes: HTTP Basic, an organisation's partner API key as the
+ * user name, no password (docs/adr/0088-partner-api-keys.md).
+ */
+export const PARTNER_KEY_SCHEME = 'partnerKey';
+export const PARTNER_KEY_SECURITY_SCHEME = {
+  type: 'http',
+  scheme: 'basic',
+  description:
+    "An organisation's partner API key (`tfk_…`, POST /organisation/organisations/{id}/api-keys) as the user name, an empty password",
+} as const;
+
 /** The service's OpenAPI 3.0.3 description, paths as the service sees them (no gateway prefix). */
 export function buildOpenApiDocument(app: INestApplication, service: ServiceName): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -22,6 +34,7 @@ export function buildOpenApiDocument(app: INestApplication, service: ServiceName
     .setVersion('1.0.0')
     .addServer(`/${service}`, 'Through the gateway')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addBasicAuth({ ...PARTNER_KEY_SECURITY_SCHEME }, PARTNER_KEY_SCHEME)
     .build();
   return completeOpenApiDocument(
     SwaggerModule.createDocument(app, config, {

@@ -19,14 +19,17 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
   return messages;
 }
 
+/** What a body's fields the DTO does not declare do: refused (400, the rule), or dropped unread. */
+export type UnknownFields = 'refuse' | 'drop';
+
 /**
  * Whitelisting pipe: unknown fields are rejected, so a client cannot set what it may not.
  * `expectedType` validates against a class known only at run time (see ValidatedBody).
  */
-export function createValidationPipe(expectedType?: Type): ValidationPipe {
+export function createValidationPipe(expectedType?: Type, unknownFields: UnknownFields = 'refuse'): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
-    forbidNonWhitelisted: true,
+    forbidNonWhitelisted: unknownFields === 'refuse',
     transform: true,
     ...(expectedType ? { expectedType } : {}),
     exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ')),
@@ -38,3 +41,12 @@ export function createValidationPipe(expectedType?: Type): ValidationPipe {
  * is the same for every instance, so there is no design type for the global pipe to read.
  */
 export const ValidatedBody = (dto: Type): ParameterDecorator => Body(createValidationPipe(dto));
+
+/**
+ * The body validated as `dto`, its undeclared fields dropped instead of refused: only for a body
+ * whose sender's own published contract says it may add fields at any time (the Greenhouse
+ * partner API, docs/adr/0089-greenhouse-assessment-partner-api.md). Declare the parameter with a
+ * type that is not a class (an interface), so the global pipe, which refuses unknown fields,
+ * leaves it to this one; describe the body with `@ApiBody({ type: dto })`.
+ */
+export const ValidatedLenientBody = (dto: Type): ParameterDecorator => Body(createValidationPipe(dto, 'drop'));

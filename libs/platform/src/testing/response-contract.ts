@@ -91,6 +91,26 @@ export class ResponseContract {
     );
   }
 
+  /**
+   * What is wrong with a request body, by the operation's `requestBody` schema (strict as the
+   * answers' are): for checking a client's published examples against the document.
+   */
+  requestProblemsOf(method: string, url: string, body: unknown): string[] {
+    const verb = method.toLowerCase() as Method;
+    const requestPath = url.split('?')[0] ?? url;
+    const route = this.routes.find((candidate) => candidate.pattern.test(requestPath) && this.document.paths[candidate.path]?.[verb]);
+    if (!route) return [`${method.toUpperCase()} ${requestPath}: no operation in the document`];
+    const operation = `${method.toUpperCase()} ${route.path} request`;
+    const requestBody = this.document.paths[route.path]?.[verb]?.requestBody;
+    const schema = requestBody && 'content' in requestBody ? requestBody.content['application/json']?.schema : undefined;
+    if (!schema) return [`${operation}: the document describes no JSON body`];
+    const validate = this.validatorOf(operation, schema);
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map(
+      (error) => `${operation}: ${error.instancePath || '(body)'} ${error.message ?? 'is invalid'} ${JSON.stringify(error.params)}`,
+    );
+  }
+
   /** For supertest's `.expect(fn)`: throws with every problem of the answer. */
   assertMatches(method: string, url: string, status: number, body: unknown): void {
     const problems = this.problemsOf(method, url, status, body);

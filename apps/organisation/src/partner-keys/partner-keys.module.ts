@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { PartnerApiKeyController } from './partner-api-key.controller';
+import { PartnerApiKeyRepository } from './partner-api-key.repository';
+import { PartnerApiKeyService } from './partner-api-key.service';
+
+/** /organisations/:id/api-keys: partner API keys (docs/adr/0088-partner-api-keys.md). */
+@Module({
+  controllers: [PartnerApiKeyController],
+  providers: [PartnerApiKeyRepository, PartnerApiKeyService],
+})
+export class PartnerKeysModule {}
