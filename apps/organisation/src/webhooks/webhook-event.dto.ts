@@ -24,6 +24,13 @@ export class EvaluationCompletedEventDataDto {
 
 export class EvaluationReviewedEventDataDto {
   @ApiProperty({ format: 'uuid' }) evaluationId!: string;
+  @ApiProperty({ format: 'uuid', description: 'The review appended (GET /evaluation/evaluation/:id/reviews lists it with its reason)' })
+  reviewId!: string;
+  @ApiProperty({ enum: ['CONFIRMED', 'OVERRIDDEN', 'EXCLUDED'] }) decision!: 'CONFIRMED' | 'OVERRIDDEN' | 'EXCLUDED';
+  @ApiProperty({ type: Number, nullable: true, description: 'The score a person decided (OVERRIDDEN only), beside the computed one' })
+  overallScore!: number | null;
+  @ApiProperty({ format: 'uuid', description: 'The reviewing administrator account' }) accountId!: string;
+  @ApiProperty({ format: 'date-time' }) reviewedAt!: string;
 }
 
 export class PersonaErasedEventDataDto {
@@ -57,7 +64,7 @@ export class EvaluationReviewedWebhookEventDto {
   @ApiProperty(TIMESTAMP) timestamp!: string;
   @ApiProperty({
     type: EvaluationReviewedEventDataDto,
-    description: 'Emitted by human review (docs/fairness.md, "Human review and contest"), which documents the fields beyond evaluationId',
+    description: 'Emitted by human review (docs/fairness.md, "Human review and contest"); no persona id and no reason',
   })
   data!: EvaluationReviewedEventDataDto;
 }

@@ -3992,6 +3992,22 @@ export interface components {
         EvaluationReviewedEventDataDto: {
             /** Format: uuid */
             evaluationId: string;
+            /**
+             * Format: uuid
+             * @description The review appended (GET /evaluation/evaluation/:id/reviews lists it with its reason)
+             */
+            reviewId: string;
+            /** @enum {string} */
+            decision: "CONFIRMED" | "OVERRIDDEN" | "EXCLUDED";
+            /** @description The score a person decided (OVERRIDDEN only), beside the computed one */
+            overallScore: number | null;
+            /**
+             * Format: uuid
+             * @description The reviewing administrator account
+             */
+            accountId: string;
+            /** Format: date-time */
+            reviewedAt: string;
         };
         EvaluationReviewedWebhookEventDto: {
             /** @enum {string} */
@@ -4001,7 +4017,7 @@ export interface components {
              * @description When the event happened (the change committed)
              */
             timestamp: string;
-            /** @description Emitted by human review (docs/fairness.md, "Human review and contest"), which documents the fields beyond evaluationId */
+            /** @description Emitted by human review (docs/fairness.md, "Human review and contest"); no persona id and no reason */
             data: components["schemas"]["EvaluationReviewedEventDataDto"];
         };
         ExplainedProfileDto: {
