@@ -7,11 +7,9 @@
 // Run: npm run bench:adverse-impact. Uses DATABASE_URL (migrated in
 // place) or an embedded PostgreSQL in a temp folder; services on free ports, loopback only.
 // BENCH_MEMBERS (default 300) and BENCH_CANDIDATES (default 300) size the team and the pool.
-import { compactProfile, compactQuestionnaire, answersFromValues } from '@teamfit/scoring';
 import { Client } from 'pg';
-import type { QuestionSet } from '../apps/evaluation/src/evaluations/evaluation.types';
-import { scoringQuestionnaire } from '../apps/evaluation/src/evaluations/question-set';
 import { benchBasics, evaluationToRead, startBenchService } from './bench-services';
+import { insertCompletedEvaluations } from './seed-evaluations';
 import { callJson, expectStatus, fmt, keepAliveAgent, summarise } from './bench-support';
 
 const MEMBERS = Number(process.env['BENCH_MEMBERS'] ?? 300);
@@ -26,36 +24,6 @@ async function insertPersonas(db: Client, count: number, label: string): Promise
     [count, label],
   );
   return rows.rows.map((row) => row.id);
-}
-
-/** Completed evaluations with their score profiles, on the questionnaire version `versionFrom` fixed; seeded random values. */
-async function completeEvaluations(db: Client, personaIds: string[], teamId: number, versionFrom: string): Promise<void> {
-  await db.query('SELECT setseed(0.34)');
-  const inserted = await db.query<{ id: string; answer_values: Buffer }>(
-    `INSERT INTO evaluation.evaluations (persona_id, team_id, status, questionnaire_version_id, total, answered, answer_values, completed_at)
-     SELECT p, $2, 'complete', source.questionnaire_version_id, source.total, source.total,
-            (SELECT decode(string_agg(lpad(to_hex(1 + floor(random() * 5)::int), 2, '0'), ''), 'hex') FROM generate_series(1, source.total + 0 * length(p::text))),
-            now() - random() * interval '30 days'
-       FROM unnest($1::uuid[]) AS p, (SELECT questionnaire_version_id, total FROM evaluation.evaluations WHERE id = $3) AS source
-     RETURNING id, answer_values`,
-    [personaIds, teamId, versionFrom],
-  );
-  const version = await db.query<{ question_set: QuestionSet }>(
-    'SELECT v.question_set FROM evaluation.questionnaire_versions v JOIN evaluation.evaluations e ON e.questionnaire_version_id = v.id WHERE e.id = $1',
-    [versionFrom],
-  );
-  const compact = compactQuestionnaire(scoringQuestionnaire((version.rows[0] as { question_set: QuestionSet }).question_set));
-  const profiles = inserted.rows.map((row) => ({
-    id: row.id,
-    levels: compactProfile(compact, answersFromValues(compact, row.answer_values)).levels,
-  }));
-  await db.query(
-    `INSERT INTO evaluation.evaluation_score_profiles (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
-     SELECT e.id, e.persona_id, e.questionnaire_version_id, e.completed_at, e.answer_values,
-            ARRAY(SELECT l::float8 FROM jsonb_array_elements_text(p.profile->'levels') AS l)
-       FROM jsonb_array_elements($1::jsonb) AS p(profile) JOIN evaluation.evaluations AS e ON e.id = (p.profile->>'id')::uuid`,
-    [JSON.stringify(profiles)],
-  );
 }
 
 /** Most declare (every category, some DECLINED); every seventh declares nothing. */
@@ -97,7 +65,13 @@ async function main(): Promise<void> {
       'team',
     );
     const teamId = Number(team['id']);
-    await completeEvaluations(db, [...members, ...candidates], teamId, fixed);
+    await insertCompletedEvaluations(db, {
+      personaIds: [...members, ...candidates],
+      teamId,
+      versionFrom: fixed,
+      seed: 0.34,
+      spreadCompletions: true,
+    });
     await declareDemographics(db, [...members, ...candidates]);
     await db.query('VACUUM (ANALYZE)');
     log(

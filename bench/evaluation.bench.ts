@@ -22,12 +22,10 @@ import type http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { QuestionSet } from '../apps/evaluation/src/evaluations/evaluation.types';
-import { scoringQuestionnaire } from '../apps/evaluation/src/evaluations/question-set';
-import { answersFromValues, compactProfile, compactQuestionnaire } from '@teamfit/scoring';
 import { spawnManaged } from '../tools/runner/child-process';
 import { waitForHealth } from '../tools/runner/service-health';
 import { serviceProcess } from '../tools/runner/service-process';
+import { insertCompletedEvaluations } from './seed-evaluations';
 import {
   callJson,
   expectStatus,
@@ -171,17 +169,8 @@ async function insertPersonas(db: Client, count: number, label: string): Promise
 async function seedCompletedEvaluations(db: Client, personaIds: string[], teamId: number, versionFrom: string): Promise<void> {
   await db.query('BEGIN');
   try {
-    await db.query('SELECT setseed(0.42)');
-    const inserted = await db.query<{ id: string; answer_values: Buffer }>(
-      `INSERT INTO evaluation.evaluations (persona_id, team_id, status, questionnaire_version_id, total, answered, answer_values, completed_at)
-       SELECT p, $2, 'complete', source.questionnaire_version_id, source.total, source.total,
-              (SELECT decode(string_agg(lpad(to_hex(1 + floor(random() * 5)::int), 2, '0'), ''), 'hex') FROM generate_series(1, source.total + 0 * length(p::text))),
-              now()
-       FROM unnest($1::uuid[]) AS p, (SELECT questionnaire_version_id, total FROM evaluation.evaluations WHERE id = $3) AS source
-       RETURNING id, answer_values`,
-      [personaIds, teamId, versionFrom],
-    );
-    const ids = inserted.rows.map((row) => row.id);
+    const inserted = await insertCompletedEvaluations(db, { personaIds, teamId, versionFrom, seed: 0.42 });
+    const ids = inserted.map((row) => row.id);
     await db.query(
       `INSERT INTO evaluation.evaluation_answers (evaluation_id, question_id, value, time_taken, answered_at)
        SELECT e.id, (q.question->>'id')::int, get_byte(e.answer_values, (q.position - 1)::int), 2 + floor(random() * 10)::int, now()
@@ -190,22 +179,6 @@ async function seedCompletedEvaluations(db: Client, personaIds: string[], teamId
        jsonb_array_elements(v.question_set->'questions') WITH ORDINALITY AS q(question, position)
        WHERE e.id = ANY($1::uuid[])`,
       [ids],
-    );
-    const version = await db.query<{ question_set: QuestionSet }>(
-      'SELECT v.question_set FROM evaluation.questionnaire_versions v JOIN evaluation.evaluations e ON e.questionnaire_version_id = v.id WHERE e.id = $1',
-      [versionFrom],
-    );
-    const compact = compactQuestionnaire(scoringQuestionnaire((version.rows[0] as { question_set: QuestionSet }).question_set));
-    const profiles = inserted.rows.map((row) => ({
-      id: row.id,
-      levels: compactProfile(compact, answersFromValues(compact, row.answer_values)).levels,
-    }));
-    await db.query(
-      `INSERT INTO evaluation.evaluation_score_profiles (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
-       SELECT e.id, e.persona_id, e.questionnaire_version_id, e.completed_at, e.answer_values,
-              ARRAY(SELECT l::float8 FROM jsonb_array_elements_text(p.profile->'levels') AS l)
-       FROM jsonb_array_elements($1::jsonb) AS p(profile) JOIN evaluation.evaluations AS e ON e.id = (p.profile->>'id')::uuid`,
-      [JSON.stringify(profiles)],
     );
     await db.query('COMMIT');
   } catch (error) {

@@ -4,11 +4,9 @@
 // them (built code, one process each, free ports); completed evaluations and their score profiles
 // are seeded in SQL on the version a real evaluation fixed, levels as the scoring engine computes them.
 // Run: npm run bench:item-statistics. BENCH_EVALUATIONS=<n> (default 5,000).
-import type { QuestionSet } from '../apps/evaluation/src/evaluations/evaluation.types';
-import { scoringQuestionnaire } from '../apps/evaluation/src/evaluations/question-set';
-import { answersFromValues, compactProfile, compactQuestionnaire } from '@teamfit/scoring';
 import { Client } from 'pg';
 import { benchBasics, evaluationToRead, startBenchService } from './bench-services';
+import { insertCompletedEvaluations } from './seed-evaluations';
 import { callJson, expectStatus, fmt, keepAliveAgent, processCpuMs, runPool, summarise } from './bench-support';
 
 const EVALUATIONS = Number(process.env['BENCH_EVALUATIONS'] ?? 5_000);
@@ -19,38 +17,17 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function seed(db: Client, versionFrom: string, count: number): Promise<number> {
   await db.query('BEGIN');
-  await db.query('SELECT setseed(0.34)');
   const personas = await db.query<{ id: string }>(
     `INSERT INTO profile.personas (user_id, user_first_name, role, description)
      SELECT gen_random_uuid(), 'Bench' || g, 'Engineer', 'bench ' || g FROM generate_series(1, $1::int) AS g RETURNING id`,
     [count],
   );
-  const inserted = await db.query<{ id: string; answer_values: Buffer; questionnaire_version_id: number }>(
-    `INSERT INTO evaluation.evaluations (persona_id, team_id, status, questionnaire_version_id, total, answered, answer_values, completed_at)
-     SELECT p, source.team_id, 'complete', source.questionnaire_version_id, source.total, source.total,
-            (SELECT decode(string_agg(lpad(to_hex(1 + floor(random() * 5)::int), 2, '0'), ''), 'hex') FROM generate_series(1, source.total + 0 * length(p::text))),
-            now()
-       FROM unnest($1::uuid[]) AS p, (SELECT team_id, questionnaire_version_id, total FROM evaluation.evaluations WHERE id = $2) AS source
-     RETURNING id, answer_values, questionnaire_version_id`,
-    [personas.rows.map((row) => row.id), versionFrom],
-  );
-  const versionId = inserted.rows[0]?.questionnaire_version_id ?? 0;
-  const version = await db.query<{ question_set: QuestionSet }>(
-    'SELECT question_set FROM evaluation.questionnaire_versions WHERE id = $1',
-    [versionId],
-  );
-  const compact = compactQuestionnaire(scoringQuestionnaire((version.rows[0] as { question_set: QuestionSet }).question_set));
-  const profiles = inserted.rows.map((row) => ({
-    id: row.id,
-    levels: compactProfile(compact, answersFromValues(compact, row.answer_values)).levels,
-  }));
-  await db.query(
-    `INSERT INTO evaluation.evaluation_score_profiles (evaluation_id, persona_id, questionnaire_version_id, completed_at, answer_values, levels)
-     SELECT e.id, e.persona_id, e.questionnaire_version_id, e.completed_at, e.answer_values,
-            ARRAY(SELECT l::float8 FROM jsonb_array_elements_text(p.profile->'levels') AS l)
-       FROM jsonb_array_elements($1::jsonb) AS p(profile) JOIN evaluation.evaluations AS e ON e.id = (p.profile->>'id')::uuid`,
-    [JSON.stringify(profiles)],
-  );
+  const inserted = await insertCompletedEvaluations(db, {
+    personaIds: personas.rows.map((row) => row.id),
+    versionFrom,
+    seed: 0.34,
+  });
+  const versionId = inserted[0]?.questionnaire_version_id ?? 0;
   await db.query('COMMIT');
   await db.query('ANALYZE evaluation.evaluation_score_profiles');
   return versionId;
