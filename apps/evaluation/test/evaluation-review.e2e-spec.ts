@@ -273,8 +273,11 @@ describe('POST/GET /evaluation/:id/reviews and POST /evaluation/:id/contest', ()
       const refused = await review(a, { decision: 'EXCLUDED', reason: 'Not mine to decide' }, authorization).expect(403);
       expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
     }
-    await list(a, member).expect(403);
-    await list(a, personaToken('B')).expect(403);
+    // The service's refusals, not only a 403: its own rule, not the route's, keeps them out.
+    expect((await list(a, member).expect(403)).body.message).toBe(
+      'Only administrators and the persona itself read the reviews of an evaluation',
+    );
+    expect((await list(a, personaToken('B')).expect(403)).body.message).toBe('This evaluation belongs to another persona');
     // The persona reads its own list: what was decided and when, not which administrator decided it.
     expect(before.filter((entry) => entry.accountId === TEST_ADMIN_ACCOUNT.id).length).toBeGreaterThan(0);
     expect((await list(a, personaToken('A')).expect(200)).body.items).toEqual(before.map((entry) => ({ ...entry, accountId: null })));

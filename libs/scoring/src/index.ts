@@ -3,7 +3,7 @@
  * No framework, no database, no I/O: the evaluation service loads rows and passes them in.
  */
 export * from './types';
-export { round2 } from './rounding';
+export { round2, round4 } from './rounding';
 export { CATEGORY_BUCKETS, categoryOf } from './categories';
 export { ScoringInputError } from './errors';
 export { computeWorkstyle } from './workstyle/compute-workstyle';

@@ -1,5 +1,5 @@
 import { categoryOf } from './categories';
-import { round2 } from './rounding';
+import { round2, round4 } from './rounding';
 
 describe('round2', () => {
   it.each([
@@ -19,6 +19,18 @@ describe('round2', () => {
 
   it('never returns negative zero', () => {
     expect(Object.is(round2(-0.001), 0)).toBe(true);
+  });
+});
+
+describe('round4', () => {
+  it.each([
+    [65, 65],
+    [1.00005, 1.0001],
+    [-1.00005, -1.0001],
+    [0.12345, 0.1235],
+    [-0.00001, 0],
+  ])('rounds %p to %p (half away from zero)', (input, expected) => {
+    expect(round4(input)).toBe(expected);
   });
 });
 

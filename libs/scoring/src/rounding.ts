@@ -17,3 +17,13 @@ export function round2(x: number): number {
   // `|| 0` turns -0 into 0: a negative number that rounds to zero is shown as 0.
   return x < 0 ? -rounded || 0 : rounded;
 }
+
+/**
+ * A decimal number (a median of scores, a statistic, a contribution) to 4 decimals, half away from
+ * zero, binary noise cut first (as round2): the one 4-decimal rounding of every report.
+ */
+export function round4(x: number): number {
+  const raw = Math.abs(x) * 10_000;
+  const rounded = Math.round(Number(raw.toPrecision(12))) / 10_000;
+  return x < 0 ? -rounded || 0 : rounded;
+}

@@ -11,12 +11,18 @@ export function assertMayUse(principal: VerifiedToken, personaId: string): void 
   }
 }
 
+/**
+ * An administrator, or the persona the evaluation belongs to (assertMayUse's rule, narrowed to
+ * administrators among accounts): `refusal` says what another account is refused.
+ */
+export function assertAdminOrOwnPersona(principal: VerifiedToken, personaId: string, refusal: string): void {
+  assertMayUse(principal, personaId);
+  if (principal.kind === 'account' && principal.isAdmin !== true) throw forbidden(refusal);
+}
+
 /** Changing an evaluation (answering it): an administrator, or the persona it belongs to. */
 export function assertMayWrite(principal: VerifiedToken, personaId: string): void {
-  assertMayUse(principal, personaId);
-  if (principal.kind === 'account' && principal.isAdmin !== true) {
-    throw forbidden('Only administrators and the persona itself change an evaluation');
-  }
+  assertAdminOrOwnPersona(principal, personaId, 'Only administrators and the persona itself change an evaluation');
 }
 
 /**

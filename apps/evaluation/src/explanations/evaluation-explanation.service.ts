@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { VerifiedToken } from '@teamfit/auth';
-import { conflict, DomainError, forbidden } from '@teamfit/common';
-import { compactProfile, compactQuestionnaire, dimensionContributions, type WorkstyleInputs } from '@teamfit/scoring';
+import { conflict, DomainError } from '@teamfit/common';
+import { compactProfile, compactQuestionnaire, dimensionContributions, round4, type WorkstyleInputs } from '@teamfit/scoring';
+import { assertAdminOrOwnPersona } from '../evaluations/evaluation-access';
 import { scoringQuestionnaire } from '../evaluations/question-set';
 import { type EvaluationExplanationDto, MIN_TEAM_SHOWN_TO_PERSONA } from './evaluation-explanation.dto';
 import { EvaluationExplanationRepository } from './evaluation-explanation.repository';
-
-const round4 = (x: number): number => Math.round(x * 10_000) / 10_000 || 0;
 
 /**
  * Explanations of stored results (docs/fairness.md, "Explanations"): the questionnaire version, the
@@ -22,11 +21,7 @@ export class EvaluationExplanationService {
     if (!row) throw new DomainError('not_found', 'Evaluation not found');
     // An administrator, or the persona for its own evaluation; never another account: the team's
     // inputs are more than a result shows (docs/adr/0084-item-statistics-and-explanations.md).
-    if (principal.kind === 'persona' && principal.personaId !== row.personaId)
-      throw forbidden('This evaluation belongs to another persona');
-    if (principal.kind === 'account' && principal.isAdmin !== true) {
-      throw forbidden('Only administrators and the persona itself read an explanation');
-    }
+    assertAdminOrOwnPersona(principal, row.personaId, 'Only administrators and the persona itself read an explanation');
     if (row.status !== 'complete' || !row.results || !row.completedAt) {
       throw conflict('The evaluation is not complete: there is no result to explain yet');
     }

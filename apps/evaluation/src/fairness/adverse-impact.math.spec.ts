@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { adverseImpact, type CategoryLists, type GroupReport, median, round4, roundRatio4, type SamplePerson } from './adverse-impact.math';
+import { round4 } from '@teamfit/scoring';
+import { adverseImpact, type CategoryLists, type GroupReport, median, roundRatio4, type SamplePerson } from './adverse-impact.math';
 
 const CATEGORIES: CategoryLists = {
   sex: ['FEMALE', 'MALE', 'OTHER'],

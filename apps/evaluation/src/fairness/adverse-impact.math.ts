@@ -1,6 +1,7 @@
 // The adverse-impact arithmetic (docs/fairness.md, "Adverse-impact report"), free of any framework
 // or database so that it can be checked by hand: median, scoring and selection rates, impact
 // ratios with the four-fifths flag, the small-sample flag, intersections and rounding.
+import { round4 } from '@teamfit/scoring';
 
 /** A category's share of the sample below which it is flagged `smallSample` (2 %). */
 export const SMALL_SAMPLE_SHARE = { numerator: 2, denominator: 100 } as const;
@@ -86,13 +87,6 @@ export function median(values: readonly number[]): number | null {
 export function roundRatio4(numerator: number, denominator: number): number {
   const tenThousandths = (BigInt(numerator) * 20_000n + BigInt(denominator)) / (2n * BigInt(denominator));
   return Number(tenThousandths) / 10_000;
-}
-
-/** A decimal number (a median of scores) to 4 decimals, half away from zero, binary noise cut first. */
-export function round4(x: number): number {
-  const raw = Math.abs(x) * 10_000;
-  const rounded = Math.round(Number(raw.toPrecision(12))) / 10_000;
-  return x < 0 ? -rounded || 0 : rounded;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '@teamfit/common';
-import { compactQuestionnaire, ITEM_STATISTICS_MIN_EVALUATIONS, ITEM_TOTAL_FLAG_BELOW, itemStatistics } from '@teamfit/scoring';
+import { compactQuestionnaire, ITEM_STATISTICS_MIN_EVALUATIONS, ITEM_TOTAL_FLAG_BELOW, itemStatistics, round4 } from '@teamfit/scoring';
 import { scoringQuestionnaire } from '../evaluations/question-set';
 import type { ItemStatisticsReportDto } from './item-statistics.dto';
 import { ItemStatisticsRepository } from './item-statistics.repository';
 
-const round4 = (x: number | null): number | null => (x === null ? null : Math.round(x * 10_000) / 10_000 || 0);
+/** A statistic that may be undefined (null) to 4 decimals. */
+const round4OrNull = (x: number | null): number | null => (x === null ? null : round4(x));
 
 /** Item statistics of a questionnaire version over its completed evaluations (docs/fairness.md, "Item statistics"). */
 @Injectable()
@@ -30,12 +31,12 @@ export class ItemStatisticsService {
       dimensions: dimensions.map((dimension, index) => ({
         ...dimension,
         scoreType: definition.groups[index]?.scoreType ?? 'SUPPLEMENTARY',
-        cronbachAlpha: round4(dimension.cronbachAlpha),
+        cronbachAlpha: round4OrNull(dimension.cronbachAlpha),
         items: dimension.items.map((item) => ({
           ...item,
-          mean: round4(item.mean),
-          standardDeviation: round4(item.standardDeviation),
-          correctedItemTotalCorrelation: round4(item.correctedItemTotalCorrelation),
+          mean: round4OrNull(item.mean),
+          standardDeviation: round4OrNull(item.standardDeviation),
+          correctedItemTotalCorrelation: round4OrNull(item.correctedItemTotalCorrelation),
         })),
       })),
     };

@@ -13,7 +13,7 @@ import {
 } from '@teamfit/common';
 import { type Database, type Executor, InjectDatabase, withAdvisoryLock } from '@teamfit/database';
 import type { EvaluationReviewRow } from '../database/evaluation.schema';
-import { assertMayUse } from '../evaluations/evaluation-access';
+import { assertAdminOrOwnPersona } from '../evaluations/evaluation-access';
 import { type EvaluationState, EvaluationRepository } from '../evaluations/evaluation.repository';
 import { enqueueOutbox, type OutboxMessage } from '@teamfit/outbox';
 import type {
@@ -77,10 +77,11 @@ export class EvaluationReviewService {
   async list(evaluationId: string, query: PageQueryDto, principal: VerifiedToken): Promise<EvaluationReviewPageDto> {
     const evaluation = await this.evaluations.findState(evaluationId);
     if (!evaluation) throw notFoundEvaluation();
-    assertMayUse(principal, evaluation.personaId);
-    if (principal.kind === 'account' && principal.isAdmin !== true) {
-      throw forbidden('Only administrators and the persona itself read the reviews of an evaluation');
-    }
+    assertAdminOrOwnPersona(
+      principal,
+      evaluation.personaId,
+      'Only administrators and the persona itself read the reviews of an evaluation',
+    );
     const { rows, total } = await this.reviews.list(evaluationId, offsetOf(query), query.limit);
     // A persona learns that a person reviewed and what was decided, not which administrator: the
     // platform names no administrator to a persona (its export does not either).

@@ -1,6 +1,12 @@
 // Random questionnaires for the property tests (fast-check). Test-only (the build skips test/).
 import fc from 'fast-check';
-import { SCORE_TYPES, type QuestionDefinition, type QuestionGroupDefinition, type QuestionnaireDefinition } from '../types';
+import {
+  type AnswerInput,
+  SCORE_TYPES,
+  type QuestionDefinition,
+  type QuestionGroupDefinition,
+  type QuestionnaireDefinition,
+} from '../types';
 
 export interface QuestionnaireShape {
   maxGroups: number;
@@ -43,4 +49,31 @@ export function questionnaireArbitrary(shape: QuestionnaireShape): fc.Arbitrary<
       });
       return { groups: definitionGroups, questions };
     });
+}
+
+/** The questionnaires of the team-aggregate and explanation property tests: three CONFLICT sub-groups. */
+export const TEAM_QUESTIONNAIRE_SHAPE: QuestionnaireShape = {
+  maxGroups: 5,
+  maxQuestionsPerGroup: 14,
+  maxOrder: 8,
+  fakingOneIn: 6,
+  subGroups: ['competing', 'avoiding', 'yielding'],
+};
+
+/** Answers to some of `questionIds` (values 1-5; few distinct levels, so ties between members are common). */
+export function answersArbitrary(questionIds: readonly number[]): fc.Arbitrary<AnswerInput[]> {
+  return fc
+    .tuple(
+      ...questionIds.map((questionId) =>
+        fc.option(
+          fc.record({
+            questionId: fc.constant(questionId),
+            value: fc.integer({ min: 1, max: 5 }),
+            timeTaken: fc.integer({ min: 0, max: 5 }),
+          }),
+          { nil: null, freq: 5 },
+        ),
+      ),
+    )
+    .map((list) => list.flatMap((answer): AnswerInput[] => (answer === null ? [] : [answer])));
 }

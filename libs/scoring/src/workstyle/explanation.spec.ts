@@ -3,44 +3,21 @@
 import fc from 'fast-check';
 import { round2 } from '../rounding';
 import { ScoringInputError } from '../errors';
-import { questionnaireArbitrary } from '../test/arbitraries';
+import { answersArbitrary, questionnaireArbitrary, TEAM_QUESTIONNAIRE_SHAPE } from '../test/arbitraries';
 import { threeGroups, threeGroupsCandidate, threeGroupsTeam } from '../test/fixtures';
-import type { AnswerInput, PersonAnswers } from '../types';
+import type { PersonAnswers } from '../types';
 import { computeWorkstyle } from './compute-workstyle';
 import { dimensionContributions, teamFromInputs, teamInputsOf, type TeamInputs, workstyleFromInputs } from './explanation';
 import { compactProfile, compactQuestionnaire, TeamAggregate } from './team-aggregate';
 
-const questionnaireArb = questionnaireArbitrary({
-  maxGroups: 5,
-  maxQuestionsPerGroup: 14,
-  maxOrder: 8,
-  fakingOneIn: 6,
-  subGroups: ['competing', 'avoiding', 'yielding'],
-});
-
-function personArb(questionIds: readonly number[]): fc.Arbitrary<AnswerInput[]> {
-  return fc
-    .tuple(
-      ...questionIds.map((questionId) =>
-        fc.option(
-          fc.record({
-            questionId: fc.constant(questionId),
-            value: fc.integer({ min: 1, max: 5 }),
-            timeTaken: fc.integer({ min: 0, max: 5 }),
-          }),
-          { nil: null, freq: 5 },
-        ),
-      ),
-    )
-    .map((list) => list.flatMap((answer): AnswerInput[] => (answer === null ? [] : [answer])));
-}
+const questionnaireArb = questionnaireArbitrary(TEAM_QUESTIONNAIRE_SHAPE);
 
 const scenarioArb = questionnaireArb.chain((questionnaire) => {
   const ids = questionnaire.questions.map((question) => question.id);
   return fc.record({
     questionnaire: fc.constant(questionnaire),
-    candidate: personArb(ids),
-    team: fc.array(personArb(ids), { maxLength: 30 }),
+    candidate: answersArbitrary(ids),
+    team: fc.array(answersArbitrary(ids), { maxLength: 30 }),
   });
 });
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { compareIndividuals } from '../comparison';
 import { ScoringInputError } from '../errors';
-import { questionnaireArbitrary } from '../test/arbitraries';
+import { answersArbitrary, questionnaireArbitrary, TEAM_QUESTIONNAIRE_SHAPE } from '../test/arbitraries';
 import type { AnswerInput, QuestionnaireDefinition } from '../types';
 import { computeWorkstyle } from './compute-workstyle';
 import {
@@ -15,39 +15,15 @@ import {
   TeamAggregate,
 } from './team-aggregate';
 
-const questionnaireArb = questionnaireArbitrary({
-  maxGroups: 5,
-  maxQuestionsPerGroup: 14,
-  maxOrder: 8,
-  fakingOneIn: 6,
-  subGroups: ['competing', 'avoiding', 'yielding'],
-});
-
-/** Answers to some of `questionIds` (values 1-5; few distinct levels, so ties between members are common). */
-function personArb(questionIds: readonly number[]): fc.Arbitrary<AnswerInput[]> {
-  return fc
-    .tuple(
-      ...questionIds.map((questionId) =>
-        fc.option(
-          fc.record({
-            questionId: fc.constant(questionId),
-            value: fc.integer({ min: 1, max: 5 }),
-            timeTaken: fc.integer({ min: 0, max: 5 }),
-          }),
-          { nil: null, freq: 5 },
-        ),
-      ),
-    )
-    .map((list) => list.flatMap((answer): AnswerInput[] => (answer === null ? [] : [answer])));
-}
+const questionnaireArb = questionnaireArbitrary(TEAM_QUESTIONNAIRE_SHAPE);
 
 const scenarioArb = questionnaireArb.chain((questionnaire) => {
   const ids = questionnaire.questions.map((question) => question.id);
   return fc.record({
     questionnaire: fc.constant(questionnaire),
-    candidate: personArb(ids),
-    other: personArb(ids),
-    team: fc.array(personArb(ids), { maxLength: 40 }),
+    candidate: answersArbitrary(ids),
+    other: answersArbitrary(ids),
+    team: fc.array(answersArbitrary(ids), { maxLength: 40 }),
   });
 });
 
@@ -131,7 +107,7 @@ describe('scoring against a team aggregate', () => {
           return fc.record({
             scenario: fc.constant(s),
             memberIds: fc.constant(memberIds),
-            members: fc.array(personArb(memberIds), { maxLength: 12 }),
+            members: fc.array(answersArbitrary(memberIds), { maxLength: 12 }),
           });
         }),
     );
