@@ -3,7 +3,7 @@ import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useRef, useState } from 'react';
 import { attempt, type Outcome, useConsole } from '../app/console-context';
 import { PageHeading } from '../common/page-heading.component';
-import { Link, ProblemAlert } from '@teamfit/web-ui';
+import { filledField, Link, ProblemAlert } from '@teamfit/web-ui';
 import { useOutcome } from '../common/use-outcome';
 import { PATHS } from '../routing/paths';
 import type { PageProps } from '../routing/route-table';
@@ -171,7 +171,7 @@ export function ServiceRequestPage({ params }: PageProps) {
                   attempt(session, () =>
                     client.POST('/admin/service-requests/{id}/status', {
                       ...path,
-                      body: { status: (nextStatus || moves[0]) as TicketStatus, ...(statusNote.trim() ? { note: statusNote.trim() } : {}) },
+                      body: { status: (nextStatus || moves[0]) as TicketStatus, ...filledField('note', statusNote) },
                     }),
                   ),
                 'The status was changed.',
@@ -215,8 +215,8 @@ export function ServiceRequestPage({ params }: PageProps) {
                   client.POST('/admin/service-requests/{id}/assign', {
                     ...path,
                     body: {
-                      ...(assigneeId.trim() ? { assigneeId: assigneeId.trim() } : {}),
-                      ...(assigneeTeam.trim() ? { assigneeTeam: assigneeTeam.trim() } : {}),
+                      ...filledField('assigneeId', assigneeId),
+                      ...filledField('assigneeTeam', assigneeTeam),
                     },
                   }),
                 ),
@@ -252,7 +252,7 @@ export function ServiceRequestPage({ params }: PageProps) {
                     attempt(session, () =>
                       client.POST('/admin/service-requests/{id}/approve-change', {
                         ...path,
-                        body: { decision, ...(decisionNote.trim() ? { note: decisionNote.trim() } : {}) },
+                        body: { decision, ...filledField('note', decisionNote) },
                       }),
                     ),
                   'The decision was recorded.',
