@@ -75,6 +75,9 @@ export function ServiceRequestPage({ params }: PageProps) {
     reload();
   };
 
+  /** A change sent through the session (which renews the token first, as on every call), for `act`. */
+  const send = (call: () => Promise<{ data?: unknown; error?: unknown; response: Response }>) => () => attempt(session, call);
+
   if (!shownTicket) {
     return (
       <section>
@@ -167,13 +170,12 @@ export function ServiceRequestPage({ params }: PageProps) {
             onSubmit={(event) =>
               void act(
                 event,
-                () =>
-                  attempt(session, () =>
-                    client.POST('/admin/service-requests/{id}/status', {
-                      ...path,
-                      body: { status: (nextStatus || moves[0]) as TicketStatus, ...filledField('note', statusNote) },
-                    }),
-                  ),
+                send(() =>
+                  client.POST('/admin/service-requests/{id}/status', {
+                    ...path,
+                    body: { status: (nextStatus || moves[0]) as TicketStatus, ...filledField('note', statusNote) },
+                  }),
+                ),
                 'The status was changed.',
                 () => {
                   setNextStatus('');
@@ -210,16 +212,15 @@ export function ServiceRequestPage({ params }: PageProps) {
           onSubmit={(event) =>
             void act(
               event,
-              () =>
-                attempt(session, () =>
-                  client.POST('/admin/service-requests/{id}/assign', {
-                    ...path,
-                    body: {
-                      ...filledField('assigneeId', assigneeId),
-                      ...filledField('assigneeTeam', assigneeTeam),
-                    },
-                  }),
-                ),
+              send(() =>
+                client.POST('/admin/service-requests/{id}/assign', {
+                  ...path,
+                  body: {
+                    ...filledField('assigneeId', assigneeId),
+                    ...filledField('assigneeTeam', assigneeTeam),
+                  },
+                }),
+              ),
               'The ticket was assigned; a new assignee is e-mailed.',
             )
           }
@@ -248,13 +249,12 @@ export function ServiceRequestPage({ params }: PageProps) {
               onSubmit={(event) =>
                 void act(
                   event,
-                  () =>
-                    attempt(session, () =>
-                      client.POST('/admin/service-requests/{id}/approve-change', {
-                        ...path,
-                        body: { decision, ...filledField('note', decisionNote) },
-                      }),
-                    ),
+                  send(() =>
+                    client.POST('/admin/service-requests/{id}/approve-change', {
+                      ...path,
+                      body: { decision, ...filledField('note', decisionNote) },
+                    }),
+                  ),
                   'The decision was recorded.',
                 )
               }
@@ -299,10 +299,9 @@ export function ServiceRequestPage({ params }: PageProps) {
           onSubmit={(event) =>
             void act(
               event,
-              () =>
-                attempt(session, () =>
-                  client.POST('/admin/service-requests/{id}/comments', { ...path, body: { text: comment.trim(), isInternal: internal } }),
-                ),
+              send(() =>
+                client.POST('/admin/service-requests/{id}/comments', { ...path, body: { text: comment.trim(), isInternal: internal } }),
+              ),
               internal ? 'The internal comment was added.' : 'The public comment was added; the requester sees it.',
               () => setComment(''),
             )
