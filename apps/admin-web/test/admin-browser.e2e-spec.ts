@@ -15,7 +15,7 @@ import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
 import { mailPartText, otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { type RunningWebApp, startWebAppServer } from '@teamfit/web-host';
-import { expectAccessible, focusedText, focusOnceMoved, inPage, nextMail as nextMailTo } from '@teamfit/web-host/testing';
+import { expectAccessible, focusedText, focusOnceMoved, inPage, nextMail as nextMailTo, watchedContext } from '@teamfit/web-host/testing';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -136,16 +136,8 @@ describe('the admin console in a real browser: sign-in, personas, invitations, t
     expect(problems.splice(0)).toEqual([]);
   });
 
-  const newContext = async (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> => {
-    const context = await browser.newContext(options);
-    context.on('console', (message) => {
-      // A refused API call is logged by the browser too; the pages show those themselves.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: the server responded'))
-        problems.push(message.text());
-    });
-    context.on('weberror', (error) => problems.push(error.error().message));
-    return context;
-  };
+  const newContext = (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> =>
+    watchedContext(browser, problems, options);
 
   const nextMail = (email: string, before: number) => nextMailTo(smtp, email, before);
   const mailsTo = (email: string) => smtp.messages.filter((message) => message.to.includes(email)).length;

@@ -15,7 +15,7 @@ import { startTestGateway, type TestGateway } from '@teamfit/gateway/testing';
 import { mailPartText, otpFromMail, type SmtpListener, startSmtpListener } from '@teamfit/mail/testing';
 import { type RunningTestService, startTestService, TestTokens } from '@teamfit/platform/testing';
 import { type RunningWebApp, startWebAppServer } from '@teamfit/web-host';
-import { expectAccessible, focusedText, focusOnceMoved, inPage, nextMail as nextMailTo } from '@teamfit/web-host/testing';
+import { expectAccessible, focusedText, focusOnceMoved, inPage, nextMail as nextMailTo, watchedContext } from '@teamfit/web-host/testing';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -132,16 +132,8 @@ describe('the hub in a real browser: sign-in, the questionnaire, resuming, the k
     return link ?? '';
   };
 
-  const newContext = async (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> => {
-    const context = await browser.newContext(options);
-    context.on('console', (message) => {
-      // A refused API call is logged by the browser too; the pages show those themselves.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: the server responded'))
-        problems.push(message.text());
-    });
-    context.on('weberror', (error) => problems.push(error.error().message));
-    return context;
-  };
+  const newContext = (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> =>
+    watchedContext(browser, problems, options);
 
   /** Nothing scrolls sideways: the page reflows to the viewport's width. */
   const expectNoSidewaysScroll = async (page: Page, label: string) => {

@@ -3,7 +3,7 @@ import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useRef, useState } from 'react';
 import { attempt, type Outcome, useConsole } from '../app/console-context';
 import { PageHeading } from '../common/page-heading.component';
-import { Link, ProblemAlert } from '@teamfit/web-ui';
+import { filledField, Link, ProblemAlert } from '@teamfit/web-ui';
 import { useOutcome } from '../common/use-outcome';
 import { PATHS } from '../routing/paths';
 import type { PageProps } from '../routing/route-table';
@@ -74,6 +74,9 @@ export function ServiceRequestPage({ params }: PageProps) {
     // After a refusal too: a 409 means the ticket moved on, and the page shows where it stands now.
     reload();
   };
+
+  /** A change sent through the session (which renews the token first, as on every call), for `act`. */
+  const send = (call: () => Promise<{ data?: unknown; error?: unknown; response: Response }>) => () => attempt(session, call);
 
   if (!shownTicket) {
     return (
@@ -167,13 +170,12 @@ export function ServiceRequestPage({ params }: PageProps) {
             onSubmit={(event) =>
               void act(
                 event,
-                () =>
-                  attempt(session, () =>
-                    client.POST('/admin/service-requests/{id}/status', {
-                      ...path,
-                      body: { status: (nextStatus || moves[0]) as TicketStatus, ...(statusNote.trim() ? { note: statusNote.trim() } : {}) },
-                    }),
-                  ),
+                send(() =>
+                  client.POST('/admin/service-requests/{id}/status', {
+                    ...path,
+                    body: { status: (nextStatus || moves[0]) as TicketStatus, ...filledField('note', statusNote) },
+                  }),
+                ),
                 'The status was changed.',
                 () => {
                   setNextStatus('');
@@ -210,16 +212,15 @@ export function ServiceRequestPage({ params }: PageProps) {
           onSubmit={(event) =>
             void act(
               event,
-              () =>
-                attempt(session, () =>
-                  client.POST('/admin/service-requests/{id}/assign', {
-                    ...path,
-                    body: {
-                      ...(assigneeId.trim() ? { assigneeId: assigneeId.trim() } : {}),
-                      ...(assigneeTeam.trim() ? { assigneeTeam: assigneeTeam.trim() } : {}),
-                    },
-                  }),
-                ),
+              send(() =>
+                client.POST('/admin/service-requests/{id}/assign', {
+                  ...path,
+                  body: {
+                    ...filledField('assigneeId', assigneeId),
+                    ...filledField('assigneeTeam', assigneeTeam),
+                  },
+                }),
+              ),
               'The ticket was assigned; a new assignee is e-mailed.',
             )
           }
@@ -248,13 +249,12 @@ export function ServiceRequestPage({ params }: PageProps) {
               onSubmit={(event) =>
                 void act(
                   event,
-                  () =>
-                    attempt(session, () =>
-                      client.POST('/admin/service-requests/{id}/approve-change', {
-                        ...path,
-                        body: { decision, ...(decisionNote.trim() ? { note: decisionNote.trim() } : {}) },
-                      }),
-                    ),
+                  send(() =>
+                    client.POST('/admin/service-requests/{id}/approve-change', {
+                      ...path,
+                      body: { decision, ...filledField('note', decisionNote) },
+                    }),
+                  ),
                   'The decision was recorded.',
                 )
               }
@@ -299,10 +299,9 @@ export function ServiceRequestPage({ params }: PageProps) {
           onSubmit={(event) =>
             void act(
               event,
-              () =>
-                attempt(session, () =>
-                  client.POST('/admin/service-requests/{id}/comments', { ...path, body: { text: comment.trim(), isInternal: internal } }),
-                ),
+              send(() =>
+                client.POST('/admin/service-requests/{id}/comments', { ...path, body: { text: comment.trim(), isInternal: internal } }),
+              ),
               internal ? 'The internal comment was added.' : 'The public comment was added; the requester sees it.',
               () => setComment(''),
             )

@@ -2,7 +2,7 @@ import type { ApiProblem, Schemas } from '@teamfit/api-client';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { attempt, useHub } from '../app/hub-context';
 import { PageHeading } from '../common/page-heading.component';
-import { Link, navigate, ProblemAlert } from '@teamfit/web-ui';
+import { filledField, Link, navigate, ProblemAlert } from '@teamfit/web-ui';
 import { serviceRequestPath } from '../routing/routes';
 import { dateWords, KINDS, kindWords, statusWords } from './service-request-words';
 
@@ -33,7 +33,7 @@ export function ServiceRequestsPage() {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    const body = { title: title.trim(), type: kind, ...(description.trim() ? { description: description.trim() } : {}) };
+    const body = { title: title.trim(), type: kind, ...filledField('description', description) };
     const result = await attempt(session, () => client.POST('/hub/service-requests', { body }));
     setBusy(false);
     if (!result.ok) return setFormProblem(result.problem);

@@ -1,9 +1,9 @@
-// What the web apps' browser tests share: expressions run in the page, axe-core's check, where the
-// focus is, and the next e-mail at the test's SMTP listener.
+// What the web apps' browser tests share: a context that records the page's errors, expressions run
+// in the page, axe-core's check, where the focus is, and the next e-mail at the test's SMTP listener.
 import type { ReceivedMail, SmtpListener } from '@teamfit/mail/testing';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -18,6 +18,25 @@ const AXE_RUN = `(async () => {
     targets: violation.nodes.map((node) => node.target.join(' ')),
   }));
 })()`;
+
+/**
+ * A new browser context whose console errors and uncaught page errors are pushed onto `problems`
+ * (console errors include CSP refusals: the built app must run under the web host's policy). A
+ * refused API call is logged by the browser too; the pages show those themselves, so it is left out.
+ */
+export async function watchedContext(
+  browser: Browser,
+  problems: string[],
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: the server responded'))
+      problems.push(message.text());
+  });
+  context.on('weberror', (error) => problems.push(error.error().message));
+  return context;
+}
 
 /**
  * An expression evaluated in the page. Written as text: tests are compiled for Node, without the

@@ -1,1 +1,1 @@
-export { expectAccessible, focusedText, focusOnceMoved, inPage, nextMail } from './browser-kit';
+export { expectAccessible, focusedText, focusOnceMoved, inPage, nextMail, watchedContext } from './browser-kit';
