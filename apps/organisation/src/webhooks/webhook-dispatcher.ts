@@ -21,6 +21,12 @@ export const PER_TARGET_CONCURRENCY = 4;
 export const LEASE_MS = 60_000;
 /** The longest the dispatcher sleeps: retries fall due without a notification, and a lost notification costs no more. */
 export const POLL_MS = 5_000;
+/**
+ * How long a NOTIFY waits before it starts a pass: commits arriving meanwhile (a burst of
+ * completions) are fanned out together in one pass, instead of one pass of several statements
+ * each, which cost the database and this service more than the change that made the event.
+ */
+export const NOTIFY_COALESCE_MS = 100;
 /** A subscription whose attempts have all failed for this long is disabled and its administrators are told. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
 /** Delivered and failed-for-good messages are forgotten after this (docs/privacy.md). */
@@ -46,6 +52,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** Attempts under way per target, to keep each target to its share. */
   private readonly perTarget = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
@@ -60,7 +67,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly subscriptions: WebhookSubscriptionRepository,
     private readonly mailer: Mailer,
   ) {
-    this.listener = new NotificationListener(config.databaseUrl, 'organisation-webhooks', OUTBOX_CHANNEL, () => this.wake());
+    this.listener = new NotificationListener(config.databaseUrl, 'organisation-webhooks', OUTBOX_CHANNEL, () => this.wakeSoon());
   }
 
   onApplicationBootstrap(): void {
@@ -73,9 +80,20 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.soon) clearTimeout(this.soon);
     await this.listener.stop();
     await this.running;
     await Promise.allSettled(this.inFlight.values());
+  }
+
+  /** Runs a pass NOTIFY_COALESCE_MS from now, together with whatever else arrives meanwhile. */
+  private wakeSoon(): void {
+    if (this.stopped || this.soon) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.wake();
+    }, NOTIFY_COALESCE_MS);
+    this.soon.unref();
   }
 
   /** Runs a pass now, or right after the one under way. */
