@@ -8,5 +8,6 @@ import { OrganisationService } from './organisation.service';
 @Module({
   controllers: [OrganisationController],
   providers: [OrganisationRepository, OrganisationService, OrganisationLogoStore],
+  exports: [OrganisationRepository],
 })
 export class OrganisationsModule {}

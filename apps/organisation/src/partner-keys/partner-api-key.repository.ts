@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type NewPartnerApiKeyRow, organisations, partnerApiKeys, type PartnerApiKeyRow } from '@teamfit/accounts';
-import { OBJECT_ID } from '@teamfit/common';
+import { type NewPartnerApiKeyRow, partnerApiKeys, type PartnerApiKeyRow } from '@teamfit/accounts';
 import { type Database, type Executor, InjectDatabase } from '@teamfit/database';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
@@ -8,13 +7,6 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 @Injectable()
 export class PartnerApiKeyRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
-
-  /** The UUID of the organisation named by its UUID `id` or its 24-hex `_id`. */
-  async organisationIdOf(key: string): Promise<string | undefined> {
-    const where = OBJECT_ID.test(key) ? eq(organisations.objectId, key) : eq(organisations.id, key);
-    const [row] = await this.db.select({ id: organisations.id }).from(organisations).where(where).limit(1);
-    return row?.id;
-  }
 
   async insert(tx: Executor, values: NewPartnerApiKeyRow): Promise<PartnerApiKeyRow> {
     const [row] = await tx.insert(partnerApiKeys).values(values).returning();

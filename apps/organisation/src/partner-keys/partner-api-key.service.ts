@@ -3,6 +3,7 @@ import { generatePartnerKey, type PartnerApiKeyRow, partnerKeyHash, partnerKeyHi
 import type { VerifiedToken } from '@teamfit/auth';
 import { type Clock, InjectClock, notFound } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
+import { OrganisationRepository } from '../organisations/organisation.repository';
 import type { IssuedPartnerApiKeyDto, PartnerApiKeyDto } from './partner-api-key.dto';
 import { PartnerApiKeyRepository } from './partner-api-key.repository';
 
@@ -27,6 +28,7 @@ export class PartnerApiKeyService {
   constructor(
     @InjectDatabase() private readonly db: Database,
     private readonly keys: PartnerApiKeyRepository,
+    private readonly organisations: OrganisationRepository,
     @InjectClock() private readonly now: Clock,
   ) {}
 
@@ -60,8 +62,8 @@ export class PartnerApiKeyService {
   }
 
   private async organisationIdOf(key: string): Promise<string> {
-    const id = await this.keys.organisationIdOf(key);
-    if (!id) throw notFound('Organisation');
-    return id;
+    const organisation = await this.organisations.findByKey(key);
+    if (!organisation) throw notFound('Organisation');
+    return organisation.id;
   }
 }

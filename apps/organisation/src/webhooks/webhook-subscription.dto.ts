@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOmittable, PageInfoDto } from '@teamfit/common';
 import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '@teamfit/outbox';
@@ -13,6 +14,29 @@ const URL_DESCRIPTION =
   'Where events are POSTed: an https URL whose host has only public addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS=on also allows http and private addresses). Checked now and again at every attempt.';
 const EVENTS_DESCRIPTION = 'The event types to receive (docs/integrations.md, "Webhooks"), or `["*"]` for all, those added later too.';
 
+/**
+ * Decorators as if stacked on a property, top to bottom: stacked ones apply bottom first, and
+ * class-validator checks (and words its messages) in the order they were applied.
+ */
+const stacked = (...decorators: PropertyDecorator[]): PropertyDecorator => applyDecorators(...decorators.reverse());
+
+/* The rules of each field, one copy for creating and updating (the update adds IsOmittable). */
+const IsWebhookUrl = (): PropertyDecorator =>
+  stacked(
+    IsString(),
+    MaxLength(WEBHOOK_URL_MAX_LENGTH),
+    IsUrl({ require_protocol: true, require_tld: false, protocols: ['http', 'https'] }, { message: 'url must be an http(s) URL' }),
+  );
+const IsWebhookEvents = (): PropertyDecorator =>
+  stacked(
+    ArrayMinSize(1),
+    ArrayMaxSize(EVENT_CHOICES.length),
+    ArrayUnique(),
+    IsIn(EVENT_CHOICES, { each: true, message: `each value in events must be one of: ${EVENT_CHOICES.join(', ')}` }),
+  );
+const IsWebhookOrganisation = (): PropertyDecorator => stacked(IsOptional(), IsUUID('all', { message: 'organisationId must be a UUID' }));
+const IsWebhookDescription = (): PropertyDecorator => stacked(IsOptional(), IsString(), MaxLength(WEBHOOK_DESCRIPTION_MAX_LENGTH));
+
 export class WebhookIdParams {
   @IsUUID('all', { message: 'id must be a UUID' })
   id!: string;
@@ -25,16 +49,11 @@ export class WebhookDeliveryParams extends WebhookIdParams {
 
 export class CreateWebhookSubscriptionDto {
   @ApiProperty({ example: 'https://ats.example.com/teamfit/events', maxLength: WEBHOOK_URL_MAX_LENGTH, description: URL_DESCRIPTION })
-  @IsString()
-  @MaxLength(WEBHOOK_URL_MAX_LENGTH)
-  @IsUrl({ require_protocol: true, require_tld: false, protocols: ['http', 'https'] }, { message: 'url must be an http(s) URL' })
+  @IsWebhookUrl()
   url!: string;
 
   @ApiProperty({ type: [String], enum: EVENT_CHOICES, example: ['evaluation.completed'], description: EVENTS_DESCRIPTION })
-  @ArrayMinSize(1)
-  @ArrayMaxSize(EVENT_CHOICES.length)
-  @ArrayUnique()
-  @IsIn(EVENT_CHOICES, { each: true, message: `each value in events must be one of: ${EVENT_CHOICES.join(', ')}` })
+  @IsWebhookEvents()
   events!: string[];
 
   @ApiProperty({
@@ -44,42 +63,31 @@ export class CreateWebhookSubscriptionDto {
     required: false,
     description: "Only this organisation's events; absent or null: every organisation's",
   })
-  @IsOptional()
-  @IsUUID('all', { message: 'organisationId must be a UUID' })
+  @IsWebhookOrganisation()
   organisationId?: string | null;
 
   @ApiProperty({ type: String, nullable: true, required: false, maxLength: WEBHOOK_DESCRIPTION_MAX_LENGTH })
-  @IsOptional()
-  @IsString()
-  @MaxLength(WEBHOOK_DESCRIPTION_MAX_LENGTH)
+  @IsWebhookDescription()
   description?: string | null;
 }
 
 export class UpdateWebhookSubscriptionDto {
   @ApiProperty({ required: false, maxLength: WEBHOOK_URL_MAX_LENGTH, description: URL_DESCRIPTION })
   @IsOmittable()
-  @IsString()
-  @MaxLength(WEBHOOK_URL_MAX_LENGTH)
-  @IsUrl({ require_protocol: true, require_tld: false, protocols: ['http', 'https'] }, { message: 'url must be an http(s) URL' })
+  @IsWebhookUrl()
   url?: string;
 
   @ApiProperty({ type: [String], enum: EVENT_CHOICES, required: false, description: EVENTS_DESCRIPTION })
   @IsOmittable()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(EVENT_CHOICES.length)
-  @ArrayUnique()
-  @IsIn(EVENT_CHOICES, { each: true, message: `each value in events must be one of: ${EVENT_CHOICES.join(', ')}` })
+  @IsWebhookEvents()
   events?: string[];
 
   @ApiProperty({ type: String, format: 'uuid', nullable: true, required: false })
-  @IsOptional()
-  @IsUUID('all', { message: 'organisationId must be a UUID' })
+  @IsWebhookOrganisation()
   organisationId?: string | null;
 
   @ApiProperty({ type: String, nullable: true, required: false, maxLength: WEBHOOK_DESCRIPTION_MAX_LENGTH })
-  @IsOptional()
-  @IsString()
-  @MaxLength(WEBHOOK_DESCRIPTION_MAX_LENGTH)
+  @IsWebhookDescription()
   description?: string | null;
 
   @ApiProperty({

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { PartnerKeyHolder } from '@teamfit/accounts';
-import { type Clock, conflict, InjectClock, InjectConfig, notFound, type ServiceConfig } from '@teamfit/common';
+import { type Clock, conflict, INT4_MAX, InjectClock, InjectConfig, notFound, type ServiceConfig } from '@teamfit/common';
 import { type Database, InjectDatabase } from '@teamfit/database';
 import { enrolCandidatePersona } from '@teamfit/personas';
 import { EvaluationService } from '../../evaluations/evaluation.service';
@@ -17,7 +17,6 @@ import { GreenhouseInterviewRepository, type GreenhouseInterviewState } from './
 
 /** A `partner_test_id` as list_tests gives them: a team id, in decimal. */
 const TEST_ID = /^[1-9][0-9]{0,9}$/;
-const INT4_MAX = 2_147_483_647;
 
 /** The team id a `partner_test_id` names, when it can name one. */
 function teamIdOf(partnerTestId: string): number | undefined {
