@@ -1,7 +1,4 @@
-import type { OutgoingMail } from '@teamfit/mail';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml, type OutgoingMail } from '@teamfit/mail';
 
 export interface AssigneeNotification {
   to: string;
